@@ -1,0 +1,1 @@
+"""Tinkertable: play board games with friends in the browser, refereed by this server."""

@@ -1,0 +1,133 @@
+"""The database: the declarative base, engines and sessions, migrations; the one place that commits."""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, MetaData, event
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase
+
+from app.config import ROOT
+
+MIGRATIONS = ROOT / "migrations"
+
+# JSON columns: JSONB on PostgreSQL, JSON text on SQLite.
+Json = JSON().with_variant(JSONB(), "postgresql")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(
+        naming_convention={
+            "ix": "ix_%(column_0_label)s",
+            "uq": "uq_%(table_name)s_%(column_0_name)s",
+            "ck": "ck_%(table_name)s_%(constraint_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+
+
+def import_models() -> None:
+    """Import every module that defines tables, so Base.metadata knows them all."""
+    import app.lobby.models  # noqa: F401
+    import app.play.models  # noqa: F401
+
+
+def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30}, **kwargs)
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    kwargs.setdefault("pool_size", 10)
+    kwargs.setdefault("max_overflow", 20)
+    kwargs.setdefault("pool_pre_ping", True)
+    return create_async_engine(url, **kwargs)
+
+
+def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+@asynccontextmanager
+async def unit_of_work(sessions: async_sessionmaker[AsyncSession]) -> AsyncIterator[AsyncSession]:
+    """One unit of work: commit when the block succeeds, roll back when it raises.
+
+    Services only add and flush; this is the one place that commits.
+    """
+    async with sessions() as session:
+        try:
+            yield session
+            await session.commit()
+        except BaseException:
+            await session.rollback()
+            raise
+
+
+# --- migrations -----------------------------------------------------------------------------
+
+
+def alembic_config(url: str) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+@contextmanager
+def _sqlite_file_lock(url: str) -> Any:
+    """Several processes starting at once on one SQLite file migrate one after another."""
+    database = make_url(url).database
+    if not database or database == ":memory:":
+        yield
+        return
+    lock_path = Path(database).with_name(Path(database).name + ".migrate-lock")
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def migrate(url: str, revision: str = "head") -> None:
+    """Bring the database up to `revision` (PostgreSQL: under an advisory lock, see env.py)."""
+    from alembic import command
+
+    lock = _sqlite_file_lock(url) if url.startswith("sqlite") else _no_lock()
+    with lock:
+        command.upgrade(alembic_config(url), revision)
+
+
+@contextmanager
+def _no_lock() -> Any:
+    yield
+
+
+async def migrate_async(url: str) -> None:
+    """Migrate from inside a running event loop (Alembic's env.py runs its own loop)."""
+    await asyncio.to_thread(migrate, url)

@@ -1,0 +1,404 @@
+"""What every game shares: the interface, actions, seeded randomness, logs, decisions, errors.
+
+A game is a plain object (a subclass of `Game`) whose methods are pure functions of plain JSON
+data. Nothing here, nor in any game package, may import the web, the database, templates, the
+clock or the module-level `random`: a game is a function of its seed and its actions.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+Action: TypeAlias = dict[str, Any]
+State: TypeAlias = dict[str, Any]
+Seat: TypeAlias = int
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+
+class GameError(Exception):
+    """Something a player or host asked of a game that the rules refuse."""
+
+    code = "game_error"
+
+
+class IllegalAction(GameError):
+    """The action is not one of the seat's legal actions right now."""
+
+    code = "illegal_action"
+
+
+class BadOptions(GameError):
+    """The lobby options do not fit the game."""
+
+    code = "bad_options"
+
+
+class BadPlayerCount(GameError):
+    code = "bad_player_count"
+
+
+# --- options and results --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One lobby option: a choice from a fixed list, with a default."""
+
+    name: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "choices": list(self.choices),
+            "default": self.default,
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winning seats (empty for nobody), scores by seat, and why."""
+
+    winners: list[Seat]
+    scores: dict[str, Any]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": self.scores, "reason": self.reason}
+
+
+# --- the interface --------------------------------------------------------------------------
+
+
+class Game(ABC):
+    """The static facts of one game and the pure functions that play it.
+
+    Subclasses set the class attributes and implement `setup`, `legal`, `play`, `view`,
+    `active` and `result`. `apply` is shared: it refuses anything not listed by `legal`, copies
+    the state, and hands the copy to `play`, so a state passed in is never changed.
+    """
+
+    id: str
+    name: str
+    description: str = ""
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    rules_version: str = "1"
+
+    # -- to implement --
+
+    @abstractmethod
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """The state before anyone has acted, for `players` seats numbered 0..players-1."""
+
+    @abstractmethod
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        """Exactly the actions accepted from `seat` now, in a stable order ([] if none)."""
+
+    @abstractmethod
+    def play(self, state: State, seat: Seat, action: Action) -> None:
+        """Carry out a legal action on `state` (a private copy, which may be changed in place)."""
+
+    @abstractmethod
+    def active(self, state: State) -> list[Seat]:
+        """The seats whose decision the game is waiting for."""
+
+    @abstractmethod
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        """Everything `seat` (None: a spectator) may see of the game's own state, JSON-ready."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """None while the game goes on; how it ended once it has."""
+
+    def prompt(self, state: State, seat: Seat | None) -> str | None:
+        """What the game waits for from `seat`, in words; None when nothing."""
+        return None
+
+    def action_for_log(self, action: Action) -> Action:
+        """An action as the public record shows it while the game is on.
+
+        Games whose actions carry secrets (a scheme, a card picked in secret) return a version
+        without them; once the game is over the record shows every action whole.
+        """
+        return action
+
+    # -- shared --
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options with defaults filled in; BadOptions for an unknown name or value."""
+        options = dict(options or {})
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise BadOptions(f"{self.name} has no option {', '.join(unknown)}")
+        checked = {}
+        for name, option in known.items():
+            value = options.get(name, option.default)
+            if value not in option.choices or type(value) is not type(option.default):
+                choices = ", ".join(json.dumps(choice) for choice in option.choices)
+                raise BadOptions(f"option {name} must be one of {choices}")
+            checked[name] = value
+        return checked
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BadPlayerCount(
+                f"{self.name} needs {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+    def start(self, players: int, options: dict[str, Any] | None, seed: int) -> State:
+        """Check the player count and options, then `setup`."""
+        self.check_players(players)
+        return self.setup(players, self.check_options(options), seed)
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        """The state after `seat` takes `action`; IllegalAction (and no change) if not legal."""
+        if self.result(state) is not None:
+            raise IllegalAction("the game is over")
+        if action not in self.legal(state, seat):
+            raise IllegalAction(f"{describe(action)} is not a legal action for seat {seat} now")
+        after = clone(state)
+        self.play(after, seat, action)
+        return after
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": {option.name: option.to_json() for option in self.options},
+        }
+
+
+def describe(action: Any) -> str:
+    text = json.dumps(action, sort_keys=True)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def clone(state: State) -> State:
+    """A deep copy of plain JSON data (faster than copy.deepcopy for it)."""
+    return json.loads(json.dumps(state))
+
+
+# --- seeded randomness ----------------------------------------------------------------------
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: a small, fast generator whose whole state is one 64-bit integer.
+
+    The state lives in the game state (as a hex string under "rng"), so a game is fully
+    determined by its seed and its actions. Use it through `randomness(state)`.
+    """
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        rng = cls(seed)
+        rng.next64()  # so that neighbouring seeds do not start alike
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in low..high, both included."""
+        return low + self.below(high - low + 1)
+
+    def die(self, sides: int = 6) -> int:
+        return self.randint(1, sides)
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def seed_state(state: State, seed: int) -> None:
+    """Start the state's generator from the game's seed."""
+    state["rng"] = format(Rng.from_seed(seed).state, "016x")
+
+
+@contextmanager
+def randomness(state: State) -> Iterator[Rng]:
+    """Borrow the state's generator; its new position is written back on leaving."""
+    rng = Rng(int(state["rng"], 16))
+    yield rng
+    state["rng"] = format(rng.state, "016x")
+
+
+# --- the log --------------------------------------------------------------------------------
+
+
+def log(state: State, text: str, *, seats: list[Seat] | None = None) -> None:
+    """Add a line to the game's log; `seats` limits who may read it (None: everyone)."""
+    entry: dict[str, Any] = {"text": text}
+    if seats is not None:
+        entry["seats"] = sorted(seats)
+    state.setdefault("log", []).append(entry)
+
+
+def visible_log(state: State, seat: Seat | None, last: int = 40) -> list[str]:
+    """The last `last` lines of the log that `seat` may read."""
+    lines = [
+        entry["text"]
+        for entry in state.get("log", [])
+        if "seats" not in entry or (seat is not None and seat in entry["seats"])
+    ]
+    return lines[-last:]
+
+
+# --- decisions ------------------------------------------------------------------------------
+#
+# A decision is an entry in the state saying who must choose and from what. Simple games keep
+# one pending decision in their own fields (Convolution: "phase" and "turn"). Two helpers cover
+# the harder shapes every other game has:
+#
+# - `Simultaneous`: several seats decide at once (Unvention's turns, UNSCREWED's scheming); each
+#   answer is stored, hidden from the others by the game's `view`, and the decision resolves when
+#   the last one arrives.
+# - `Script`: an effect written as straight-line code that asks questions (a generator that
+#   yields `Ask`). Its state holds the state at the script's start and the answers so far; the
+#   current state is rebuilt by running the script again over those answers, so a restarted
+#   server, a replay or a bot's look-ahead all reach exactly the same point.
+
+
+class Simultaneous:
+    """Answers from several seats at once, kept in `state[key]` until all have answered."""
+
+    @staticmethod
+    def open(state: State, key: str, seats: list[Seat]) -> None:
+        state[key] = {"waiting": sorted(seats), "answers": {}}
+
+    @staticmethod
+    def waiting(state: State, key: str) -> list[Seat]:
+        decision = state.get(key)
+        return list(decision["waiting"]) if decision else []
+
+    @staticmethod
+    def answer(state: State, key: str, seat: Seat, answer: Any) -> bool:
+        """Record `seat`'s answer; True when it was the last one awaited."""
+        decision = state[key]
+        decision["waiting"].remove(seat)
+        decision["answers"][str(seat)] = answer
+        return not decision["waiting"]
+
+    @staticmethod
+    def close(state: State, key: str) -> dict[Seat, Any]:
+        """Remove the decision and return the answers by seat."""
+        decision = state.pop(key)
+        return {int(seat): answer for seat, answer in decision["answers"].items()}
+
+
+@dataclass
+class Ask:
+    """A question from a script: `seat` must pick one of `options` (each an action)."""
+
+    seat: Seat
+    prompt: str
+    options: list[Action]
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+ScriptFn = Callable[..., Generator[Ask, Action, None]]
+
+
+class Script:
+    """Run generator-based effects that ask questions in the middle.
+
+    `scripts` maps a name to a generator function `fn(state, **args)` that changes `state` and
+    yields `Ask` whenever it needs a choice; the chosen action is sent back into the generator.
+    """
+
+    def __init__(self, scripts: dict[str, ScriptFn], key: str = "script") -> None:
+        self.scripts = scripts
+        self.key = key
+
+    def start(self, state: State, name: str, **args: Any) -> None:
+        """Begin script `name` on `state` (in place); it runs until its first question or end."""
+        if self.key in state:
+            raise RuntimeError("a script is already running")
+        base = clone(state)
+        record = {"name": name, "args": args, "base": base, "answers": []}
+        self._rebuild(state, record)
+
+    def asking(self, state: State) -> Ask | None:
+        record = state.get(self.key)
+        if record is None:
+            return None
+        return Ask(**record["ask"])
+
+    def answer(self, state: State, action: Action) -> None:
+        """Give the pending question its answer (already checked against its options)."""
+        record = state[self.key]
+        record["answers"].append(action)
+        self._rebuild(state, record)
+
+    def _rebuild(self, state: State, record: dict[str, Any]) -> None:
+        work = clone(record["base"])
+        generator = self.scripts[record["name"]](work, **record["args"])
+        question = _advance(generator, None)
+        for answer in record["answers"]:
+            if question is None:
+                raise RuntimeError("a script got more answers than it asked for")
+            question = _advance(generator, answer)
+        state.clear()
+        state.update(work)
+        if question is not None:
+            state[self.key] = {
+                "name": record["name"],
+                "args": record["args"],
+                "base": record["base"],
+                "answers": record["answers"],
+                "ask": {
+                    "seat": question.seat,
+                    "prompt": question.prompt,
+                    "options": question.options,
+                    "info": question.info,
+                },
+            }
+
+
+def _advance(generator: Generator[Ask, Action, None], answer: Action | None) -> Ask | None:
+    try:
+        if answer is None:
+            return next(generator)
+        return generator.send(answer)
+    except StopIteration:
+        return None

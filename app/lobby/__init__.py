@@ -1,0 +1,1 @@
+"""Before a game: lobbies, seats, tokens, options, starting."""

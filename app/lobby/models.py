@@ -1,0 +1,56 @@
+"""Lobbies and the players in their seats."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.db import Base, Json, utcnow
+
+
+class Lobby(Base):
+    __tablename__ = "lobbies"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="lobby", order_by="Player.seat", lazy="selectin"
+    )
+
+
+class Player(Base):
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("lobby_id", "seat", name="uq_players_lobby_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lobby_id: Mapped[int] = mapped_column(ForeignKey("lobbies.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    # sha256 of the player's token; bots have none.
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    host: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    lobby: Mapped[Lobby] = relationship(back_populates="players")
+
+
+class ChatMessage(Base):
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lobby_id: Mapped[int] = mapped_column(ForeignKey("lobbies.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

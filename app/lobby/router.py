@@ -1,0 +1,101 @@
+"""The lobby API of PROTOCOL.md: thin routes that hand their work to the service."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Header, Request, Response
+
+from app.config import Settings
+from app.lobby.schemas import (
+    CreatedLobby,
+    CreateLobby,
+    Empty,
+    GameInfo,
+    GameLog,
+    JoinedLobby,
+    JoinLobby,
+    LobbyOut,
+)
+from app.lobby.service import Lobbies
+from app.play.registry import GAMES
+from app.play.websocket import lobby_cookie
+
+router = APIRouter(prefix="/api")
+
+
+def _lobbies(request: Request) -> Lobbies:
+    return request.app.state.lobbies
+
+
+def _settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+LobbiesDep = Annotated[Lobbies, Depends(_lobbies)]
+SettingsDep = Annotated[Settings, Depends(_settings)]
+
+
+def token_from(request: Request, code: str, authorization: str | None) -> str | None:
+    """The player's token: `Authorization: Bearer TOKEN`, else the lobby's cookie."""
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() == "bearer" and value.strip():
+            return value.strip()
+    return request.cookies.get(lobby_cookie(code))
+
+
+def set_lobby_cookie(response: Response, request: Request, code: str, token: str) -> None:
+    response.set_cookie(
+        lobby_cookie(code),
+        token,
+        max_age=60 * 60 * 24 * 365,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+
+
+@router.get("/games", response_model=list[GameInfo])
+async def list_games() -> list[dict]:
+    return [game.info() for game in GAMES.values()]
+
+
+@router.post("/lobbies", status_code=201, response_model=CreatedLobby)
+async def create_lobby(
+    body: CreateLobby, request: Request, response: Response, lobbies: LobbiesDep
+) -> dict:
+    created = await lobbies.create(body.game, body.name, body.options)
+    set_lobby_cookie(response, request, created["code"], created["player"]["token"])
+    return created
+
+
+@router.get("/lobbies/{code}", response_model=LobbyOut)
+async def get_lobby(code: str, lobbies: LobbiesDep) -> dict:
+    return await lobbies.describe(code)
+
+
+@router.post("/lobbies/{code}/players", status_code=201, response_model=JoinedLobby)
+async def join_lobby(
+    code: str, body: JoinLobby, request: Request, response: Response, lobbies: LobbiesDep
+) -> dict:
+    joined = await lobbies.join(code, body.name)
+    set_lobby_cookie(response, request, code, joined["player"]["token"])
+    return joined
+
+
+@router.post("/lobbies/{code}/start", response_model=LobbyOut)
+async def start_lobby(
+    code: str,
+    request: Request,
+    lobbies: LobbiesDep,
+    body: Empty | None = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    return await lobbies.start(code, token_from(request, code, authorization))
+
+
+@router.get("/lobbies/{code}/log", response_model=GameLog)
+async def game_log(code: str, lobbies: LobbiesDep) -> dict:
+    return await lobbies.log(code)

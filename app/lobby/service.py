@@ -1,0 +1,299 @@
+"""Lobbies: create, join, start; tokens and codes; the lobby as the hub and the API see it."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db import unit_of_work
+from app.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
+from app.games.core import BadOptions, Game
+from app.lobby.models import ChatMessage, Lobby, Player
+from app.play.hub import Hub, LobbyInfo
+from app.play.models import ActionRecord, GameRecord
+from app.play.registry import GAMES
+from app.play.runner import create_game
+
+# 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE_LENGTH = 13  # 13 x log2(31) = 64.4 random bits
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 random bits
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def find_game(game_id: str) -> Game:
+    game = GAMES.get(game_id)
+    if game is None:
+        raise Invalid(f"unknown game {game_id!r}; games: {', '.join(GAMES)}", code="unknown_game")
+    return game
+
+
+def lobby_url(code: str) -> str:
+    return f"/l/{code}"
+
+
+class Lobbies:
+    """The lobby service. Each public method is one unit of work."""
+
+    hub: Hub  # set by the application once the hub exists (the hub also needs us)
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+
+    # --- the API ---
+
+    async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
+        game = find_game(game_id)
+        try:
+            options = game.check_options(options)
+        except BadOptions as error:
+            raise Invalid(str(error), code=error.code) from None
+        token = new_token()
+        async with unit_of_work(self.sessions) as session:
+            lobby = Lobby(code=new_code(), game=game.id, options=options, status="open")
+            session.add(lobby)
+            await session.flush()
+            player = Player(
+                lobby_id=lobby.id, seat=0, name=name, token_hash=hash_token(token), host=True
+            )
+            session.add(player)
+            await session.flush()
+        return {
+            "code": lobby.code,
+            "url": lobby_url(lobby.code),
+            "player": self._player_with_token(player, token),
+        }
+
+    async def describe(self, code: str) -> dict[str, Any]:
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            public = await self._public(session, lobby)
+        connected = self.hub.connected_seats(code)
+        for player in public["players"]:
+            player["connected"] = player["seat"] in connected
+        return public
+
+    async def join(self, code: str, name: str) -> dict[str, Any]:
+        token = new_token()
+        for _attempt in range(5):
+            try:
+                async with unit_of_work(self.sessions) as session:
+                    lobby = await self._lobby(session, code, for_update=True)
+                    game = GAMES[lobby.game]
+                    if lobby.status != "open":
+                        raise Conflict("the game has already started", code="already_started")
+                    if len(lobby.players) >= game.max_players:
+                        raise Conflict("the lobby is full", code="lobby_full")
+                    if any(p.name.casefold() == name.casefold() for p in lobby.players):
+                        raise Conflict("that name is taken in this lobby", code="name_taken")
+                    seat = len(lobby.players)
+                    player = Player(
+                        lobby_id=lobby.id, seat=seat, name=name, token_hash=hash_token(token)
+                    )
+                    session.add(player)
+                    await session.flush()
+                break
+            except IntegrityError:
+                continue  # someone took that seat at the same moment: look again
+        else:
+            raise Conflict("the lobby is busy; try again", code="busy")
+        await self.hub.lobby_changed(code)
+        return {"player": self._player_with_token(player, token)}
+
+    async def start(self, code: str, token: str | None) -> dict[str, Any]:
+        try:
+            async with unit_of_work(self.sessions) as session:
+                lobby = await self._lobby(session, code, for_update=True)
+                player = self._authenticate(lobby, token)
+                if not player.host:
+                    raise Forbidden("only the host can start the game", code="not_host")
+                if lobby.status != "open":
+                    raise Conflict("the game has already started", code="already_started")
+                game = GAMES[lobby.game]
+                count = len(lobby.players)
+                if not game.min_players <= count <= game.max_players:
+                    raise Conflict(
+                        f"{game.name} needs {game.min_players} to {game.max_players} players;"
+                        f" the lobby has {count}",
+                        code="player_count",
+                    )
+                seats = [{"name": p.name, "bot": p.bot is not None} for p in lobby.players]
+                await create_game(
+                    session, lobby_id=lobby.id, game=game, seats=seats, options=lobby.options
+                )
+                lobby.status = "playing"
+        except IntegrityError:
+            raise Conflict("the game has already started", code="already_started") from None
+        await self.hub.lobby_changed(code)
+        return await self.describe(code)
+
+    async def log(self, code: str) -> dict[str, Any]:
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            record = await self._game_record(session, lobby.id)
+            actions = []
+            if record is not None:
+                rows = await session.scalars(
+                    select(ActionRecord)
+                    .where(ActionRecord.game_id == record.id)
+                    .order_by(ActionRecord.seq)
+                )
+                actions = list(rows)
+        game = GAMES[lobby.game]
+        finished = record is not None and record.status == "finished"
+        return {
+            "code": lobby.code,
+            "game": lobby.game,
+            "status": self._status(lobby, record),
+            "options": lobby.options,
+            "players": [{"seat": p.seat, "name": p.name, "bot": p.bot is not None}
+                        for p in lobby.players],
+            "seed": record.seed if finished else None,
+            "actions": [
+                {
+                    "seq": row.seq,
+                    "seat": row.seat,
+                    "action": row.action if finished else game.action_for_log(row.action),
+                    "at": row.at.isoformat(),
+                }
+                for row in actions
+            ],
+            "result": record.result if record is not None else None,
+        }
+
+    async def player_for_token(self, code: str, token: str | None) -> dict[str, Any] | None:
+        """The player a token belongs to in this lobby, as the pages need it."""
+        if not token:
+            return None
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            player = next((p for p in lobby.players if p.token_hash == hash_token(token)), None)
+        if player is None:
+            return None
+        return {"id": player.id, "name": player.name, "seat": player.seat, "host": player.host}
+
+    # --- for the hub (app.play.hub.Directory and app.play.websocket.Seats) ---
+
+    async def lobby_info(self, code: str) -> LobbyInfo | None:
+        async with self.sessions() as session:
+            lobby = await self._find(session, code)
+            if lobby is None:
+                return None
+            record = await self._game_record(session, lobby.id)
+            public = await self._public(session, lobby, record)
+        return LobbyInfo(code, record.id if record else None, public)
+
+    async def seat_for_token(self, code: str, token: str) -> tuple[int, str] | None:
+        async with self.sessions() as session:
+            player = await session.scalar(
+                select(Player)
+                .join(Lobby)
+                .where(Lobby.code == code, Player.token_hash == hash_token(token))
+            )
+        return (player.seat, player.name) if player else None
+
+    async def save_chat(self, code: str, name: str, text: str) -> datetime:
+        async with unit_of_work(self.sessions) as session:
+            lobby = await self._lobby(session, code)
+            message = ChatMessage(lobby_id=lobby.id, name=name, text=text)
+            session.add(message)
+            await session.flush()
+        return message.at
+
+    async def recent_chat(self, code: str, limit: int) -> list[tuple[str, str, datetime]]:
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(ChatMessage)
+                .join(Lobby)
+                .where(Lobby.code == code)
+                .order_by(ChatMessage.id.desc())
+                .limit(limit)
+            )
+            return [(row.name, row.text, row.at) for row in reversed(list(rows))]
+
+    # --- helpers ---
+
+    async def _find(self, session: AsyncSession, code: str, for_update: bool = False) -> Lobby | None:
+        if len(code) > 64:
+            return None
+        query = select(Lobby).where(Lobby.code == code)
+        if for_update:
+            query = query.with_for_update()
+        return await session.scalar(query)
+
+    async def _lobby(self, session: AsyncSession, code: str, for_update: bool = False) -> Lobby:
+        lobby = await self._find(session, code, for_update)
+        if lobby is None:
+            raise NotFound("no such lobby", code="unknown_lobby")
+        return lobby
+
+    async def _game_record(self, session: AsyncSession, lobby_id: int) -> GameRecord | None:
+        return await session.scalar(select(GameRecord).where(GameRecord.lobby_id == lobby_id))
+
+    async def _public(
+        self, session: AsyncSession, lobby: Lobby, record: GameRecord | None = None
+    ) -> dict[str, Any]:
+        if record is None and lobby.status != "open":
+            record = await self._game_record(session, lobby.id)
+        game = GAMES[lobby.game]
+        return {
+            "code": lobby.code,
+            "game": lobby.game,
+            "status": self._status(lobby, record),
+            "options": lobby.options,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "players": [
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "seat": p.seat,
+                    "host": p.host,
+                    "bot": p.bot is not None,
+                    "connected": False,
+                }
+                for p in lobby.players
+            ],
+        }
+
+    @staticmethod
+    def _status(lobby: Lobby, record: GameRecord | None) -> str:
+        if record is not None and record.status == "finished":
+            return "finished"
+        return lobby.status
+
+    @staticmethod
+    def _authenticate(lobby: Lobby, token: str | None) -> Player:
+        if not token:
+            raise Unauthorized("this needs the player's token", code="no_token")
+        hashed = hash_token(token)
+        for player in lobby.players:
+            if player.token_hash is not None and secrets.compare_digest(player.token_hash, hashed):
+                return player
+        raise Unauthorized("unknown token", code="unknown_token")
+
+    @staticmethod
+    def _player_with_token(player: Player, token: str) -> dict[str, Any]:
+        return {
+            "id": player.id,
+            "name": player.name,
+            "seat": player.seat,
+            "host": player.host,
+            "token": token,
+        }

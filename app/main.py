@@ -1,0 +1,121 @@
+"""The application: `create_app()`, and the lifespan that owns the database engine and the hub.
+
+`uvicorn app.main:app` works too: `app` is built on first access, not at import time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
+
+from app import errors, pages
+from app.config import ROOT, Settings
+from app.db import make_engine, make_sessions, migrate_async
+from app.lobby.router import router as lobby_router
+from app.lobby.service import Lobbies
+from app.play.hub import Hub
+from app.play.runner import Runner
+from app.play.websocket import router as websocket_router
+
+log = logging.getLogger("tinkertable")
+
+SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "x-frame-options": "DENY",
+}
+
+# Rooms nobody has been connected to for this long are forgotten (their games stay recorded).
+ROOM_IDLE_SECONDS = 600
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    settings: Settings = app.state.settings
+    if settings.migrate_on_start:
+        await migrate_async(settings.database_url)
+    engine = make_engine(settings.database_url)
+    sessions = make_sessions(engine)
+    lobbies = Lobbies(sessions)
+    hub = Hub(
+        Runner(sessions),
+        lobbies,
+        buffer_size=settings.patch_buffer,
+        chat_history=settings.chat_history,
+    )
+    lobbies.hub = hub
+    app.state.engine = engine
+    app.state.lobbies = lobbies
+    app.state.seats = lobbies
+    app.state.hub = hub
+    sweeper = asyncio.create_task(_sweep_rooms(hub))
+    log.info("Tinkertable is ready on %s", settings.database_url.split("://")[0])
+    try:
+        yield
+    finally:
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
+        await engine.dispose()
+
+
+async def _sweep_rooms(hub: Hub) -> None:
+    while True:
+        await asyncio.sleep(60)
+        hub.sweep(time.monotonic(), ROOM_IDLE_SECONDS)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    app = FastAPI(
+        title="Tinkertable",
+        summary="Play board games with friends in the browser.",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url="/docs",
+    )
+    app.state.settings = settings
+    errors.install(app)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    @app.get("/api/health", tags=["health"])
+    async def health(request: Request) -> JSONResponse:
+        try:
+            async with request.app.state.engine.connect() as connection:
+                await connection.execute(text("SELECT 1"))
+        except Exception:  # any failure to reach the database is "unavailable"
+            return JSONResponse({"status": "degraded", "database": "unavailable"}, 503)
+        return JSONResponse({"status": "ok", "database": "ok"})
+
+    app.include_router(lobby_router)
+    app.include_router(websocket_router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return create_app()
+    raise AttributeError(name)

@@ -1,0 +1,56 @@
+"""The pages: home, the lobby (which becomes the game once started), and each game's rules."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import markdown
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from app.config import ROOT
+from app.errors import NotFound
+from app.play.registry import GAMES
+from app.play.websocket import lobby_cookie
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=ROOT / "templates")
+
+
+def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, context, status_code=status)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> HTMLResponse:
+    return _page(request, "home.html", games=[game.info() for game in GAMES.values()])
+
+
+@router.get("/l/{code}", response_class=HTMLResponse)
+async def lobby_page(request: Request, code: str) -> HTMLResponse:
+    lobbies = request.app.state.lobbies
+    try:
+        lobby = await lobbies.describe(code)
+    except NotFound:
+        return _page(request, "missing.html", status=404, code=code)
+    me = await lobbies.player_for_token(code, request.cookies.get(lobby_cookie(code)))
+    game = GAMES[lobby["game"]]
+    return _page(request, "lobby.html", lobby=lobby, me=me, game=game.info())
+
+
+@cache
+def _rules_html(game_id: str) -> str:
+    """The game's rules page (its package's rules.md: our own text, trusted)."""
+    source = ROOT / "app" / "games" / game_id.replace("-", "_") / "rules.md"
+    return markdown.markdown(source.read_text(), extensions=["tables", "toc"])
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+async def rules_page(request: Request, game_id: str) -> HTMLResponse:
+    if game_id not in GAMES:
+        return _page(request, "missing.html", status=404, code=None)
+    return _page(
+        request, "rules.html", game=GAMES[game_id].info(), rules=_rules_html(game_id)
+    )

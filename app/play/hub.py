@@ -1,0 +1,350 @@
+"""The websocket hub: who is connected to which lobby, and what each of them is sent.
+
+On connect a client gets the lobby and, once the game has started, a snapshot of its view (or
+the patches since the `seq` it already holds). Each accepted action becomes one `patch` per
+connection, computed once per viewer (each seat, and spectators) against the view that viewer
+was last sent, and kept in a bounded buffer so a client that reconnects with `since=N` or sends
+`sync` is caught up with the patches it missed.
+
+The hub never knows which game it runs: views come from `views.rules_view`, rules from the
+registry through the runner's `Position`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.games.core import GameError
+from app.play import messages
+from app.play.patches import diff
+from app.play.runner import Position, Runner, StaleGame
+from app.play.views import full_view, rules_view
+
+log = logging.getLogger(__name__)
+
+Viewer = int | None  # a seat, or None for spectators
+
+
+@dataclass
+class LobbyInfo:
+    """What the hub needs to know of a lobby, from the lobby layer."""
+
+    code: str
+    game_record_id: int | None
+    # The lobby as GET /api/lobbies/{code} answers it, without "connected".
+    public: dict[str, Any]
+
+
+class Directory(Protocol):
+    """The lobby layer, as the hub sees it."""
+
+    async def lobby_info(self, code: str) -> LobbyInfo | None: ...
+
+    async def save_chat(self, code: str, name: str, text: str) -> datetime: ...
+
+    async def recent_chat(self, code: str, limit: int) -> list[tuple[str, str, datetime]]: ...
+
+
+class Connection:
+    """One websocket: its seat (None: spectator), and a queue that a writer task drains."""
+
+    QUEUE_LIMIT = 2000
+
+    def __init__(
+        self, send: Callable[[str], Awaitable[None]], seat: int | None, name: str | None
+    ) -> None:
+        self.send = send
+        self.seat = seat
+        self.name = name
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.QUEUE_LIMIT:
+            # A client this far behind is dropped; it reconnects and gets a snapshot.
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send queued messages in order until closed."""
+        while (text := await self.queue.get()) is not None:
+            await self.send(text)
+
+
+@dataclass
+class Room:
+    """One lobby's connections and, once started, its game as this process last saw it."""
+
+    code: str
+    info: LobbyInfo
+    buffer_size: int
+    connections: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    position: Position | None = None
+    views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
+    # (seq, {viewer: patch message text}) for the latest accepted actions.
+    buffer: deque[tuple[int, dict[Viewer, str]]] = field(default_factory=deque)
+    # When the last connection left (a monotonic time), so idle rooms can be forgotten.
+    idle_since: float | None = None
+
+    def viewers(self) -> list[Viewer]:
+        assert self.position is not None
+        return [*range(len(self.position.seats)), None]
+
+    def connected(self) -> Counter[int]:
+        return Counter(conn.seat for conn in self.connections if conn.seat is not None)
+
+    def players(self) -> list[dict[str, Any]]:
+        connected = self.connected()
+        return [
+            {
+                "seat": player["seat"],
+                "name": player["name"],
+                "bot": player["bot"],
+                "connected": connected[player["seat"]] > 0,
+            }
+            for player in self.info.public["players"]
+        ]
+
+    def lobby(self) -> dict[str, Any]:
+        connected = self.connected()
+        public = dict(self.info.public)
+        public["players"] = [
+            {**player, "connected": connected[player["seat"]] > 0}
+            for player in public["players"]
+        ]
+        return public
+
+    def broadcast(self, text: str) -> None:
+        for conn in self.connections:
+            conn.push(text)
+
+
+class Hub:
+    def __init__(
+        self, runner: Runner, directory: Directory, *, buffer_size: int, chat_history: int
+    ) -> None:
+        self.runner = runner
+        self.directory = directory
+        self.buffer_size = buffer_size
+        self.chat_history = chat_history
+        self.rooms: dict[str, Room] = {}
+        self._rooms_lock = asyncio.Lock()
+
+    # --- rooms ---
+
+    async def _room(self, code: str) -> Room | None:
+        async with self._rooms_lock:
+            room = self.rooms.get(code)
+            if room is None:
+                info = await self.directory.lobby_info(code)
+                if info is None:
+                    return None
+                room = Room(code, info, self.buffer_size)
+                self.rooms[code] = room
+        if room.position is None and room.info.game_record_id is not None:
+            async with room.lock:
+                if room.position is None:
+                    await self._load(room)
+        return room
+
+    async def _load(self, room: Room) -> None:
+        assert room.info.game_record_id is not None
+        room.position = await self.runner.load(room.info.game_record_id)
+        room.views = {viewer: self._rules_view(room, viewer) for viewer in room.viewers()}
+        room.buffer.clear()
+
+    def _rules_view(self, room: Room, viewer: Viewer) -> dict[str, Any]:
+        assert room.position is not None
+        position = room.position
+        return rules_view(position.game, position.state, viewer, position.names)
+
+    def connected_seats(self, code: str) -> set[int]:
+        room = self.rooms.get(code)
+        return set(room.connected()) if room else set()
+
+    async def lobby_changed(self, code: str) -> None:
+        """The lobby layer changed a lobby (a player joined, the game started): tell everyone."""
+        info = await self.directory.lobby_info(code)
+        room = self.rooms.get(code)
+        if room is None or info is None:
+            return
+        room.info = info
+        async with room.lock:
+            started = room.position is None and info.game_record_id is not None
+            if started:
+                await self._load(room)
+            room.broadcast(messages.dump({"type": "lobby", "lobby": room.lobby()}))
+            if started:
+                for conn in room.connections:
+                    conn.push(self._snapshot(room, conn.seat))
+
+    # --- connections ---
+
+    async def join(self, conn: Connection, code: str, since: int | None) -> Room | None:
+        room = await self._room(code)
+        if room is None:
+            return None
+        history = await self.directory.recent_chat(code, self.chat_history)
+        async with room.lock:
+            if room.position is not None:
+                await self._catch_up_room(room)  # another process may have moved it on
+            was_connected = conn.seat is not None and room.connected()[conn.seat] > 0
+            room.connections.add(conn)
+            room.idle_since = None
+            conn.push(messages.dump({"type": "lobby", "lobby": room.lobby()}))
+            for name, text, at in history:
+                conn.push(messages.chat(name, text, at))
+            self._catch_up_client(room, conn, since)
+            if conn.seat is not None and not was_connected:
+                self._presence_changed(room)
+        return room
+
+    def leave(self, conn: Connection, room: Room, now: float) -> None:
+        conn.close()
+        room.connections.discard(conn)
+        if conn.seat is not None and room.connected()[conn.seat] == 0:
+            self._presence_changed(room)
+        if not room.connections:
+            room.idle_since = now
+
+    def sweep(self, now: float, max_idle: float) -> int:
+        """Forget rooms nobody has been connected to for `max_idle` seconds; how many."""
+        idle = [
+            code
+            for code, room in self.rooms.items()
+            if room.idle_since is not None and now - room.idle_since >= max_idle
+        ]
+        for code in idle:
+            del self.rooms[code]
+        return len(idle)
+
+    def _presence_changed(self, room: Room) -> None:
+        if room.position is not None:
+            room.broadcast(messages.dump({"type": "presence", "players": room.players()}))
+        room.broadcast(messages.dump({"type": "lobby", "lobby": room.lobby()}))
+
+    def _snapshot(self, room: Room, viewer: Viewer) -> str:
+        assert room.position is not None
+        view = full_view(room.views[viewer], room.players())
+        return messages.dump({"type": "snapshot", "seq": room.position.seq, "view": view})
+
+    def _catch_up_client(self, room: Room, conn: Connection, since: int | None) -> None:
+        """Bring a client holding the view at `since` to the current view."""
+        if room.position is None:
+            return
+        seq = room.position.seq
+        if since == seq:
+            return
+        if since is not None and since < seq and room.buffer and room.buffer[0][0] <= since + 1:
+            start = since + 1 - room.buffer[0][0]
+            for index in range(start, len(room.buffer)):
+                conn.push(room.buffer[index][1][conn.seat])
+            return
+        conn.push(self._snapshot(room, conn.seat))
+
+    # --- messages from clients ---
+
+    async def receive(self, conn: Connection, room: Room, text: str) -> None:
+        try:
+            message = messages.parse(text)
+        except messages.BadMessage as bad:
+            conn.push(messages.error(bad.code, bad.message, bad.ref))
+            return
+        if isinstance(message, messages.ActionMessage):
+            await self._action(conn, room, message)
+        elif isinstance(message, messages.SyncMessage):
+            async with room.lock:
+                self._catch_up_client(room, conn, message.seq)
+        else:
+            await self._chat(conn, room, message.text)
+
+    async def _chat(self, conn: Connection, room: Room, text: str) -> None:
+        if conn.name is None:
+            conn.push(messages.error("forbidden", "join the lobby to chat"))
+            return
+        try:
+            at = await self.directory.save_chat(room.code, conn.name, text)
+        except SQLAlchemyError:
+            log.exception("could not save a chat line")
+            conn.push(messages.error("unavailable", "the database is unavailable; try again"))
+            return
+        room.broadcast(messages.chat(conn.name, text, at))
+
+    async def _action(self, conn: Connection, room: Room, message: messages.ActionMessage) -> None:
+        ref = message.id
+        if conn.seat is None:
+            conn.push(messages.error("forbidden", "spectators cannot act", ref))
+            return
+        async with room.lock:
+            if room.position is None:
+                conn.push(messages.error("conflict", "the game has not started", ref))
+                return
+            for _attempt in range(5):
+                position = room.position
+                try:
+                    after = position.game.apply(position.state, conn.seat, message.action)
+                except GameError as refused:
+                    conn.push(messages.error(refused.code, str(refused), ref))
+                    return
+                try:
+                    await self.runner.record(position, conn.seat, message.action, after)
+                except StaleGame:
+                    await self._catch_up_room(room)
+                    continue
+                except SQLAlchemyError:
+                    log.exception("could not record an action")
+                    conn.push(
+                        messages.error("unavailable", "the database is unavailable; try again", ref)
+                    )
+                    return
+                self._publish(room, position.advance(after))
+                return
+            conn.push(messages.error("conflict", "the game is too busy; try again", ref))
+
+    # --- accepted actions ---
+
+    async def _catch_up_room(self, room: Room) -> None:
+        """Apply and publish actions that another process recorded for this game."""
+        assert room.position is not None
+        for record in await self.runner.actions_after(room.position.record_id, room.position.seq):
+            position = room.position
+            if record.seq != position.seq + 1:
+                await self._load(room)
+                for conn in room.connections:
+                    conn.push(self._snapshot(room, conn.seat))
+                return
+            after = position.game.apply(position.state, record.seat, record.action)
+            self._publish(room, position.advance(after))
+
+    def _publish(self, room: Room, position: Position) -> None:
+        """Make `position` current and send every connection its patch for it."""
+        room.position = position
+        texts: dict[Viewer, str] = {}
+        views: dict[Viewer, dict[str, Any]] = {}
+        for viewer in room.viewers():
+            views[viewer] = self._rules_view(room, viewer)
+            ops = diff(room.views[viewer], views[viewer])
+            texts[viewer] = messages.dump({"type": "patch", "seq": position.seq, "ops": ops})
+        room.views = views
+        room.buffer.append((position.seq, texts))
+        while len(room.buffer) > self.buffer_size:
+            room.buffer.popleft()
+        for conn in room.connections:
+            conn.push(texts[conn.seat])

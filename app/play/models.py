@@ -1,0 +1,54 @@
+"""The record of a game: its seed and options, and every accepted action in order.
+
+The record is the truth; `snapshot` (the state after action `snapshot_seq`) is a cache that can
+be thrown away and rebuilt by replaying the actions from the seed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db import Base, Json, utcnow
+
+
+class GameRecord(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lobby_id: Mapped[int] = mapped_column(
+        ForeignKey("lobbies.id", ondelete="CASCADE"), unique=True
+    )
+    game: Mapped[str] = mapped_column(String(40))
+    rules_version: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    players: Mapped[int] = mapped_column(Integer)
+    # Who sits where, as the game shows it: [{"name", "bot"}] by seat.
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(Json)
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+    # How many actions have been accepted: the sequence number of the latest one.
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    snapshot: Mapped[dict[str, Any]] = mapped_column(Json)
+    snapshot_seq: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing, finished
+    result: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ActionRecord(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(Json)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

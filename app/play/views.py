@@ -1,0 +1,50 @@
+"""The protocol's VIEW: what one seat (or a spectator, seat None) may see of a game.
+
+A view is split in two parts:
+- the *rules view*: everything that follows from the game state (status, you, active, prompt,
+  legal, state, log, result). It changes only when an action is accepted, and patches are
+  computed on it, so one patch serves every connection of the same seat.
+- `players`: names, bots and who is connected, which change without an action; the hub sends
+  them whole in snapshots and in `presence` messages.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.games.core import Game, Seat, State
+
+_SEAT_NAME = re.compile(r"\{seat(\d+)\}")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Put the players' names where a rules engine wrote {seat0}, {seat1}, ..."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return _SEAT_NAME.sub(name, text)
+
+
+def rules_view(game: Game, state: State, seat: Seat | None, names: list[str]) -> dict[str, Any]:
+    seen = game.view(state, seat)
+    result = game.result(state)
+    prompt = seen.get("prompt")
+    return {
+        "game": game.id,
+        "status": "finished" if result else "playing",
+        "you": seat,
+        "active": seen["active"],
+        "prompt": name_seats(prompt, names) if prompt else None,
+        "legal": game.legal(state, seat) if seat is not None and result is None else [],
+        "state": seen["state"],
+        "log": [name_seats(line, names) for line in seen["log"]],
+        "result": result.to_json() if result else None,
+    }
+
+
+def full_view(rules: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The VIEW as PROTOCOL.md lists it: the rules view plus the players."""
+    return {**rules, "players": players}
