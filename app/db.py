@@ -1,4 +1,4 @@
-"""The database: the declarative base, engines and sessions, migrations; the one place that commits."""
+"""The database: base, engines, sessions, migrations; the one place that commits."""
 
 from __future__ import annotations
 
@@ -13,7 +13,12 @@ from typing import Any
 from sqlalchemy import JSON, MetaData, event
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlalchemy.orm import DeclarativeBase
 
 from app.config import ROOT
@@ -26,6 +31,13 @@ Json = JSON().with_variant(JSONB(), "postgresql")
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601 with the UTC offset (SQLite hands back naive datetimes, all of them UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
 
 
 class Base(DeclarativeBase):

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import unit_of_work
+from app.db import iso, unit_of_work
 from app.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.core import BadOptions, Game
 from app.lobby.models import ChatMessage, Lobby, Player
@@ -170,7 +170,7 @@ class Lobbies:
                     "seq": row.seq,
                     "seat": row.seat,
                     "action": row.action if finished else game.action_for_log(row.action),
-                    "at": row.at.isoformat(),
+                    "at": iso(row.at),
                 }
                 for row in actions
             ],
@@ -229,7 +229,9 @@ class Lobbies:
 
     # --- helpers ---
 
-    async def _find(self, session: AsyncSession, code: str, for_update: bool = False) -> Lobby | None:
+    async def _find(
+        self, session: AsyncSession, code: str, for_update: bool = False
+    ) -> Lobby | None:
         if len(code) > 64:
             return None
         query = select(Lobby).where(Lobby.code == code)

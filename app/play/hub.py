@@ -212,6 +212,10 @@ class Hub:
             for name, text, at in history:
                 conn.push(messages.chat(name, text, at))
             self._catch_up_client(room, conn, since)
+            if room.position is not None:
+                # Patches never carry who is connected: a client resuming with since=N learns
+                # it here (a snapshot already holds it; sending it again is harmless).
+                conn.push(self._presence(room))
             if conn.seat is not None and not was_connected:
                 self._presence_changed(room)
         return room
@@ -235,9 +239,12 @@ class Hub:
             del self.rooms[code]
         return len(idle)
 
+    def _presence(self, room: Room) -> str:
+        return messages.dump({"type": "presence", "players": room.players()})
+
     def _presence_changed(self, room: Room) -> None:
         if room.position is not None:
-            room.broadcast(messages.dump({"type": "presence", "players": room.players()}))
+            room.broadcast(self._presence(room))
         room.broadcast(messages.dump({"type": "lobby", "lobby": room.lobby()}))
 
     def _snapshot(self, room: Room, viewer: Viewer) -> str:

@@ -6,7 +6,17 @@ import json
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
+
+from app.db import iso
 
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 500
@@ -78,4 +88,4 @@ def error(code: str, message: str, ref: Any = None) -> str:
 
 
 def chat(name: str, text: str, at: datetime) -> str:
-    return dump({"type": "chat", "from": name, "text": text, "at": at.isoformat()})
+    return dump({"type": "chat", "from": name, "text": text, "at": iso(at)})

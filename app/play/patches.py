@@ -66,7 +66,7 @@ def _slide(old: list[Any], new: list[Any]) -> int:
     """How many items dropped off the front, if `new` continues `old` shifted forward."""
     if not old or not new or _same(old[0], new[0]):
         return 0
-    for shift in range(1, min(len(old), _MAX_SLIDE) + 1):
+    for shift in range(1, min(len(old) - 1, _MAX_SLIDE) + 1):  # keep at least one item
         kept = len(old) - shift
         if kept <= len(new) and _same(old[shift:], new[:kept]):
             return shift

@@ -1,0 +1,111 @@
+"""Shared fixtures: a database per test on SQLite and on PostgreSQL, and the app on top of it.
+
+PostgreSQL tests create their own database for the whole run (dropped at the end), so runs never
+collide. With CI=true they must run: an unreachable server fails them instead of skipping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+from starlette.testclient import TestClient
+
+from app.config import Settings
+from app.db import migrate
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+POSTGRES_SERVER = os.environ.get(
+    "TT_TEST_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+)
+TABLES = ("actions", "games", "chat_messages", "players", "lobbies")
+
+
+def unavailable(reason: str) -> None:
+    """Skip outside CI; in CI a missing service is a failure, never a silent skip."""
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: these tests must run)")
+    pytest.skip(reason)
+
+
+async def _admin(statement: str) -> None:
+    engine = create_async_engine(POSTGRES_SERVER, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+def _postgres_url(database: str) -> str:
+    return POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + database
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A fresh database on the PostgreSQL server for this run, migrated; its URL."""
+    name = f"tt_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    try:
+        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    except Exception as error:  # any connection failure means "not available"
+        unavailable(f"PostgreSQL is not reachable at {POSTGRES_SERVER}: {error}")
+    url = _postgres_url(name)
+    try:
+        migrate(url)
+        yield url
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated SQLite file that each test copies."""
+    path = tmp_path_factory.mktemp("template") / "template.db"
+    migrate(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
+async def _truncate(url: str) -> None:
+    engine = create_async_engine(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(
+                text(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
+            )
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty, migrated database for one test: a copied SQLite file, or the run's
+    PostgreSQL database emptied before the test."""
+    if request.param == "sqlite":
+        template = request.getfixturevalue("sqlite_template")
+        path = tmp_path / "tinkertable.db"
+        shutil.copy(template, path)
+        yield f"sqlite+aiosqlite:///{path}"
+    else:
+        url = request.getfixturevalue("postgres_server")
+        asyncio.run(_truncate(url))
+        yield url
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, migrate_on_start=False, _env_file=None)
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    from tests.play.tables import serving
+
+    with serving(settings) as test_client:
+        yield test_client

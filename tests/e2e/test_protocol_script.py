@@ -1,0 +1,95 @@
+"""End to end: scripts/play_protocol.py plays whole games against a real server process.
+
+The script speaks only the public protocol (HTTP + websocket); it starts the server itself on the
+test's database (SQLite and PostgreSQL, from the `database_url` fixture), and with --kill-every
+SIGKILLs and restarts it mid-game.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "play_protocol.py"
+TIMEOUT = 120  # seconds for the whole script; a run normally takes a few
+
+
+def run_script(*args: str) -> tuple[int, str]:
+    """Run the script; its exit status and its output (stdout and stderr)."""
+    process = subprocess.Popen(
+        [sys.executable, str(SCRIPT), *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # its own process group: the server it starts is in it too
+    )
+    try:
+        output, _ = process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        pytest.fail(f"the script did not finish within {TIMEOUT}s:\n{output}")
+    return process.returncode, output
+
+
+def check_passed(returncode: int, output: str, games: int) -> None:
+    lines = output.strip().splitlines()
+    assert lines, "the script printed nothing"
+    assert returncode == 0, output
+    assert lines[-1] == f"{games} passed, 0 failed", output
+
+
+def counted(output: str, pattern: str) -> int:
+    match = re.search(pattern, output, re.MULTILINE)
+    assert match, f"no line matching {pattern!r} in:\n{output}"
+    return int(match.group(1))
+
+
+@pytest.mark.slow
+def test_games_through_the_public_protocol(database_url: str, tmp_path: Path) -> None:
+    returncode, output = run_script(
+        "--serve",
+        "--database-url",
+        database_url,
+        "--server-log",
+        str(tmp_path / "server.log"),
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--drop-every",
+        "5",
+    )
+    check_passed(returncode, output, 3)
+    assert counted(output, r"^total actions: (\d+)") == 3 * 27
+    assert counted(output, r"^reconnects: (\d+) resumed by patches") > 0
+
+
+@pytest.mark.slow
+def test_sigkill_restarts_lose_nothing(database_url: str, tmp_path: Path) -> None:
+    returncode, output = run_script(
+        "--serve",
+        "--database-url",
+        database_url,
+        "--server-log",
+        str(tmp_path / "server.log"),
+        "--games",
+        "2",
+        "--seed",
+        "2",
+        "--kill-every",
+        "11",
+        "--drop-every",
+        "7",
+    )
+    check_passed(returncode, output, 2)
+    assert counted(output, r"^total actions: (\d+)") == 2 * 27
+    assert counted(output, r"^kills: (\d+)") >= 4
