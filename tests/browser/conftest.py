@@ -1,0 +1,129 @@
+"""Browser fixtures: a real server process, a headless Chromium, and contexts that are always
+closed.
+
+Chromium is found as scripts/test finds it: TT_CHROMIUM, else `chromium` on the PATH. Without it
+the browser tests skip (and fail with CI=true).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import unavailable
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 30  # seconds for the server to answer /api/health
+STOP_TIMEOUT = 10  # seconds for it to stop after SIGTERM
+EXPECT_TIMEOUT = 10_000  # milliseconds for playwright's expect and waits
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = os.environ.get("TT_CHROMIUM") or shutil.which("chromium")
+    if not path:
+        unavailable("Chromium is not installed")
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url + "/api/health", timeout=2) as response:
+            return response.status == 200
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server process on its own SQLite database; its base URL."""
+    directory = tmp_path_factory.mktemp("browser-server")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{directory / 'browser.db'}"}
+    log_path = directory / "server.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while not _healthy(url):
+            if process.poll() is not None:
+                pytest.fail(f"the server exited ({process.returncode}):\n{log_path.read_text()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not start in {START_TIMEOUT}s:\n{log_path.read_text()}")
+            time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT)
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(
+            executable_path=chromium_path,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            headless=True,
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+    finally:
+        playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go: test-artifacts/screenshots (git-ignored)."""
+    path = ROOT / "test-artifacts" / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def new_context(browser: Any, server: str) -> Iterator[Callable[..., Any]]:
+    """Open browser contexts (one per player) on the server; all are closed after the test."""
+    contexts: list[Any] = []
+
+    def open_context(**options: Any) -> Any:
+        context = browser.new_context(base_url=server, **options)
+        context.set_default_timeout(EXPECT_TIMEOUT)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in reversed(contexts):
+        context.close()
