@@ -40,6 +40,15 @@ async def lobby_page(request: Request, code: str) -> HTMLResponse:
     return _page(request, "lobby.html", lobby=lobby, me=me, game=game.info())
 
 
+@router.get("/l/{code}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, code: str) -> HTMLResponse:
+    try:
+        lobby = await request.app.state.lobbies.describe(code)
+    except NotFound:
+        return _page(request, "missing.html", status=404, code=code)
+    return _page(request, "replay.html", lobby=lobby, game=GAMES[lobby["game"]].info())
+
+
 @cache
 def _rules_html(game_id: str) -> str:
     """The game's rules page (its package's rules.md: our own text, trusted)."""

@@ -127,6 +127,10 @@ class Game(ABC):
         """What the game waits for from `seat`, in words; None when nothing."""
         return None
 
+    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        """The view a finished game's replay shows `seat`: games with secrets show them all."""
+        return self.view(state, seat)
+
     def action_for_log(self, action: Action) -> Action:
         """An action as the public record shows it while the game is on.
 

@@ -19,6 +19,8 @@ class Lobby(Base):
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
+    # "Play again": the lobby of the next game with the same players, once someone asked for it.
+    next_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow

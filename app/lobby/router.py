@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
 from app.config import Settings
 from app.lobby.schemas import (
@@ -16,6 +16,7 @@ from app.lobby.schemas import (
     JoinedLobby,
     JoinLobby,
     LobbyOut,
+    ReplayStep,
 )
 from app.lobby.service import Lobbies
 from app.play.registry import GAMES
@@ -99,3 +100,29 @@ async def start_lobby(
 @router.get("/lobbies/{code}/log", response_model=GameLog)
 async def game_log(code: str, lobbies: LobbiesDep) -> dict:
     return await lobbies.log(code)
+
+
+@router.get("/lobbies/{code}/replay", response_model=ReplayStep)
+async def replay_step(
+    code: str,
+    lobbies: LobbiesDep,
+    step: Annotated[int, Query(ge=0, le=100_000)] = 0,
+    seat: Annotated[int | None, Query(ge=0, le=16)] = None,
+) -> dict:
+    """A finished game's view after `step` actions, as `seat` saw it (all secrets shown)."""
+    return await lobbies.replay(code, step, seat)
+
+
+@router.post("/lobbies/{code}/again", status_code=201, response_model=CreatedLobby)
+async def play_again(
+    code: str,
+    request: Request,
+    response: Response,
+    lobbies: LobbiesDep,
+    body: Empty | None = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    """Play again with the same players: open (or join) the next lobby."""
+    created = await lobbies.again(code, token_from(request, code, authorization))
+    set_lobby_cookie(response, request, created["code"], created["player"]["token"])
+    return created

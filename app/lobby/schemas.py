@@ -63,6 +63,7 @@ class LobbyOut(BaseModel):
     game: str
     status: str
     options: dict[str, Any]
+    next: str | None = None
     min_players: int
     max_players: int
     players: list[PlayerOut]
@@ -103,3 +104,9 @@ class GameLog(BaseModel):
     seed: int | None
     actions: list[LoggedAction]
     result: dict[str, Any] | None
+
+
+class ReplayStep(BaseModel):
+    step: int
+    steps: int
+    view: dict[str, Any]

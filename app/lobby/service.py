@@ -18,7 +18,8 @@ from app.lobby.models import ChatMessage, Lobby, Player
 from app.play.hub import Hub, LobbyInfo
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import GAMES
-from app.play.runner import create_game
+from app.play.runner import Runner, create_game
+from app.play.views import full_view, rules_view
 
 # 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -177,6 +178,47 @@ class Lobbies:
             "result": record.result if record is not None else None,
         }
 
+    async def replay(self, code: str, step: int, seat: int | None) -> dict[str, Any]:
+        """A finished game's view after `step` actions, from `seat`'s side (None: spectator)."""
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            record = await self._game_record(session, lobby.id)
+        if record is None or record.status != "finished":
+            raise Conflict("replays open once the game is finished", code="not_finished")
+        if seat is not None and not 0 <= seat < record.players:
+            raise Invalid(f"seat must be between 0 and {record.players - 1}")
+        position, steps = await Runner(self.sessions).replay(record.id, step)
+        view = rules_view(position.game, position.state, seat, position.names, replay=True)
+        players = [
+            {"seat": index, "name": s["name"], "bot": s["bot"], "connected": False}
+            for index, s in enumerate(position.seats)
+        ]
+        return {"step": position.seq, "steps": steps, "view": full_view(view, players)}
+
+    async def again(self, code: str, token: str | None) -> dict[str, Any]:
+        """Play again: the first player to ask opens the next lobby (same game and options) as
+        its host; the others who ask join it under the same names."""
+        async with unit_of_work(self.sessions) as session:
+            lobby = await self._lobby(session, code, for_update=True)
+            player = self._authenticate(lobby, token)
+            if self._status(lobby, await self._game_record(session, lobby.id)) != "finished":
+                raise Conflict("the game is not finished", code="not_finished")
+            next_code = lobby.next_code
+        if next_code is None:
+            created = await self.create(lobby.game, player.name, lobby.options)
+            async with unit_of_work(self.sessions) as session:
+                current = await self._lobby(session, code, for_update=True)
+                if current.next_code is None:
+                    current.next_code = created["code"]
+                    next_code = None
+                else:
+                    next_code = current.next_code  # someone else was quicker: join theirs
+            if next_code is None:
+                await self.hub.lobby_changed(code)
+                return created
+        joined = await self.join(next_code, player.name)
+        return {"code": next_code, "url": lobby_url(next_code), "player": joined["player"]}
+
     async def player_for_token(self, code: str, token: str | None) -> dict[str, Any] | None:
         """The player a token belongs to in this lobby, as the pages need it."""
         if not token:
@@ -259,6 +301,7 @@ class Lobbies:
             "game": lobby.game,
             "status": self._status(lobby, record),
             "options": lobby.options,
+            "next": lobby.next_code,
             "min_players": game.min_players,
             "max_players": game.max_players,
             "players": [

@@ -105,6 +105,19 @@ class Runner:
         state = replay(game, record.snapshot, [(a.seat, a.action) for a in later])
         return Position(record.id, game, record.seats, record.snapshot_seq + len(later), state)
 
+    async def replay(self, record_id: int, step: int) -> tuple[Position, int]:
+        """The game rebuilt from its seed and record as it stood after `step` actions, and how
+        many actions the record holds."""
+        async with self.sessions() as session:
+            record = await session.get(GameRecord, record_id)
+            if record is None:
+                raise NotFound("no such game")
+            actions = await self._actions(session, record_id, after=0)
+        game = GAMES[record.game]
+        step = max(0, min(step, len(actions)))
+        state = replay(game, initial_state(record), [(a.seat, a.action) for a in actions[:step]])
+        return Position(record.id, game, record.seats, step, state), len(actions)
+
     async def actions_after(self, record_id: int, seq: int) -> list[ActionRecord]:
         async with self.sessions() as session:
             return await self._actions(session, record_id, after=seq)

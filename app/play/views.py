@@ -28,8 +28,11 @@ def name_seats(text: str, names: list[str]) -> str:
     return _SEAT_NAME.sub(name, text)
 
 
-def rules_view(game: Game, state: State, seat: Seat | None, names: list[str]) -> dict[str, Any]:
-    seen = game.view(state, seat)
+def rules_view(
+    game: Game, state: State, seat: Seat | None, names: list[str], *, replay: bool = False
+) -> dict[str, Any]:
+    """`replay`: for stepping through a finished game (secrets shown, nothing to choose)."""
+    seen = game.replay_view(state, seat) if replay else game.view(state, seat)
     result = game.result(state)
     prompt = seen.get("prompt")
     return {
@@ -38,7 +41,7 @@ def rules_view(game: Game, state: State, seat: Seat | None, names: list[str]) ->
         "you": seat,
         "active": seen["active"],
         "prompt": name_seats(prompt, names) if prompt else None,
-        "legal": game.legal(state, seat) if seat is not None and result is None else [],
+        "legal": game.legal(state, seat) if seat is not None and not (result or replay) else [],
         "state": seen["state"],
         "log": [name_seats(line, names) for line in seen["log"]],
         "result": result.to_json() if result else None,

@@ -150,6 +150,7 @@ function renderLobby() {
   const playing = lobby.status !== "open";
   el("lobby").hidden = playing;
   el("game").hidden = !playing;
+  if (client.view) renderResult();
 }
 
 function setUpLobbyControls() {
@@ -295,8 +296,30 @@ function renderResult() {
     item.textContent = `${view.players[Number(seat)].name}: ${score}`;
     scores.append(item);
   }
-  box.replaceChildren(heading, reason, scores);
+  const actions = document.createElement("div");
+  actions.className = "result-actions";
+  if (mySeat !== null) {
+    const again = document.createElement("button");
+    again.type = "button";
+    again.id = "play-again";
+    again.textContent = client.lobby && client.lobby.next ? "Join the next game" : "Play again";
+    again.addEventListener("click", playAgain);
+    actions.append(again);
+  }
+  const replay = document.createElement("a");
+  replay.href = `/l/${code}/replay`;
+  replay.id = "watch-replay";
+  replay.textContent = "Watch the replay";
+  actions.append(replay);
+  box.replaceChildren(heading, reason, scores, actions);
   box.hidden = false;
+}
+
+async function playAgain() {
+  const answer = await post(`/api/lobbies/${code}/again`, {});
+  if (answer.ok) location.assign(answer.body.url);
+  else if (answer.body.error === "name_taken" && client.lobby.next) location.assign(`/l/${client.lobby.next}`);
+  else showRefusal(answer.body.message);
 }
 
 document.addEventListener("visibilitychange", () => {

@@ -1,0 +1,512 @@
+"""The lobby HTTP API of PROTOCOL.md, through the app, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import text
+from starlette.testclient import TestClient
+
+from app.config import Settings
+from app.db import make_engine
+from app.play.registry import GAMES
+from tests.conftest import TABLES
+from tests.play.tables import Table, play_one
+
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE = re.compile(f"[{CODE_ALPHABET}]{{13}}")
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def error_of(response: httpx.Response, status: int, code: str | None = None) -> dict[str, Any]:
+    """Every error answer is exactly {"error": CODE, "message": TEXT} with the right status."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error", "message"}, body
+    assert isinstance(body["error"], str) and body["error"]
+    assert isinstance(body["message"], str) and body["message"]
+    if code is not None:
+        assert body["error"] == code, body
+    return body
+
+
+def create(client: TestClient, name: str = "Ann", **options: Any) -> httpx.Response:
+    return client.post(
+        "/api/lobbies", json={"game": "convolution", "name": name, "options": options}
+    )
+
+
+def created(client: TestClient, name: str = "Ann", **options: Any) -> dict[str, Any]:
+    response = create(client, name, **options)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def join(client: TestClient, code: str, name: Any) -> httpx.Response:
+    return client.post(f"/api/lobbies/{code}/players", json={"name": name})
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def start(client: TestClient, code: str, token: str | None = None) -> httpx.Response:
+    headers = bearer(token) if token is not None else {}
+    return client.post(f"/api/lobbies/{code}/start", json={}, headers=headers)
+
+
+def two_players(client: TestClient) -> tuple[str, str, str]:
+    """A lobby with Ann (host) and Bob; the client keeps no cookie. (code, Ann's, Bob's token)"""
+    host = created(client)
+    guest = join(client, host["code"], "Bob")
+    assert guest.status_code == 201, guest.text
+    client.cookies.clear()
+    return host["code"], host["player"]["token"], guest.json()["player"]["token"]
+
+
+async def _all_rows(url: str) -> dict[str, list[tuple[Any, ...]]]:
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as connection:
+            rows = {}
+            for table in TABLES:
+                result = await connection.execute(text(f"SELECT * FROM {table}"))
+                rows[table] = [tuple(row) for row in result]
+            players = await connection.execute(
+                text("SELECT name, token_hash FROM players ORDER BY seat")
+            )
+            rows["players_by_seat"] = [tuple(row) for row in players]
+            return rows
+    finally:
+        await engine.dispose()
+
+
+# --- create ---------------------------------------------------------------------------------
+
+
+def test_create_answers_code_url_and_the_host_with_a_token(client: TestClient) -> None:
+    response = create(client)
+    assert response.status_code == 201
+    body = response.json()
+    assert set(body) >= {"code", "url", "player"}
+    code = body["code"]
+    assert CODE.fullmatch(code), code
+    assert body["url"] == f"/l/{code}"
+    player = body["player"]
+    assert set(player) == {"id", "name", "seat", "host", "token"}
+    assert isinstance(player["id"], int)
+    assert player["name"] == "Ann" and player["seat"] == 0 and player["host"] is True
+    assert isinstance(player["token"], str) and len(player["token"]) >= 32
+
+
+def test_create_sets_an_httponly_samesite_lax_lobby_cookie(client: TestClient) -> None:
+    response = create(client)
+    code, token = response.json()["code"], response.json()["player"]["token"]
+    cookies = [c for c in response.headers.get_list("set-cookie") if c.startswith(f"tt_{code}=")]
+    assert len(cookies) == 1, response.headers.get_list("set-cookie")
+    attributes = [part.strip().lower() for part in cookies[0].split(";")]
+    assert attributes[0] == f"tt_{code}={token}".lower()
+    assert "httponly" in attributes
+    assert "samesite=lax" in attributes
+    assert "path=/" in attributes
+    assert client.cookies.get(f"tt_{code}") == token
+
+
+def test_lobby_codes_and_tokens_never_repeat(client: TestClient) -> None:
+    bodies = [created(client, f"P{i}") for i in range(50)]
+    codes = {body["code"] for body in bodies}
+    tokens = {body["player"]["token"] for body in bodies}
+    assert len(codes) == 50 and len(tokens) == 50
+    assert all(CODE.fullmatch(code) for code in codes)
+    # 50 codes x 13 characters: every character of the alphabet shows up, nothing else.
+    assert set("".join(codes)) == set(CODE_ALPHABET)
+
+
+def test_tokens_are_stored_only_as_their_sha256(client: TestClient, settings: Settings) -> None:
+    code, ann, bob = two_players(client)
+    rows = asyncio.run(_all_rows(settings.database_url))
+    everything = repr(rows)
+    for token in (ann, bob):
+        assert token not in everything
+    assert rows["players_by_seat"] == [
+        ("Ann", hashlib.sha256(ann.encode()).hexdigest()),
+        ("Bob", hashlib.sha256(bob.encode()).hexdigest()),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"game": "chess", "name": "Ann"}, "unknown_game"),
+        ({"game": "convolution", "name": "Ann", "options": {"first_player": "nobody"}}, None),
+        ({"game": "convolution", "name": "Ann", "options": {"first_player": 0}}, None),
+        ({"game": "convolution", "name": "Ann", "options": {"turns": 9}}, None),
+        ({"game": "convolution"}, "invalid"),
+        ({"name": "Ann"}, "invalid"),
+        ({"game": "convolution", "name": ""}, "invalid"),
+        ({"game": "convolution", "name": "Ann", "extra": 1}, "invalid"),
+        ({"game": "convolution", "name": "Ann", "options": []}, "invalid"),
+    ],
+)
+def test_create_refuses_bad_bodies(client: TestClient, body: dict, code: str | None) -> None:
+    error_of(client.post("/api/lobbies", json=body), 422, code)
+    assert not any(name.startswith("tt_") for name in client.cookies)
+
+
+def test_create_fills_in_the_default_options(client: TestClient) -> None:
+    code = created(client)["code"]
+    assert client.get(f"/api/lobbies/{code}").json()["options"] == {"first_player": "random"}
+    chosen = created(client, first_player="guest")["code"]
+    assert client.get(f"/api/lobbies/{chosen}").json()["options"] == {"first_player": "guest"}
+
+
+# --- get ------------------------------------------------------------------------------------
+
+
+def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
+    host = created(client)
+    code = host["code"]
+    bob = join(client, code, "Bob").json()["player"]
+    response = client.get(f"/api/lobbies/{code}")
+    assert response.status_code == 200
+    lobby = response.json()
+    assert lobby["code"] == code
+    assert lobby["game"] == "convolution"
+    assert lobby["status"] == "open"
+    assert lobby["options"] == {"first_player": "random"}
+    assert lobby["players"] == [
+        {
+            "id": host["player"]["id"],
+            "name": "Ann",
+            "seat": 0,
+            "host": True,
+            "bot": False,
+            "connected": False,
+        },
+        {"id": bob["id"], "name": "Bob", "seat": 1, "host": False, "bot": False,
+         "connected": False},
+    ]
+    assert "token" not in response.text and host["player"]["token"] not in response.text
+
+
+@pytest.mark.parametrize("code", ["zzzzzzzzzzzzz", "nope", "x" * 5000, "%00", "ÄÖÜ"])
+def test_get_an_unknown_lobby_is_404(client: TestClient, code: str) -> None:
+    created(client)
+    error_of(client.get(f"/api/lobbies/{code}"), 404)
+    error_of(client.get(f"/api/lobbies/{code}/log"), 404)
+    error_of(join(client, code, "Bob"), 404)
+    error_of(start(client, code, "whatever"), 404)
+
+
+# --- join -----------------------------------------------------------------------------------
+
+
+def test_join_takes_the_next_seat(client: TestClient) -> None:
+    host = created(client)
+    response = join(client, host["code"], "Bob")
+    assert response.status_code == 201
+    body = response.json()
+    assert set(body) == {"player"}
+    player = body["player"]
+    assert set(player) == {"id", "name", "seat", "host", "token"}
+    assert player["name"] == "Bob" and player["seat"] == 1 and player["host"] is False
+    assert len(player["token"]) >= 32 and player["token"] != host["player"]["token"]
+    assert player["id"] != host["player"]["id"]
+    assert client.cookies.get(f"tt_{host['code']}") == player["token"]
+    seats = [(p["seat"], p["name"]) for p in client.get(f"/api/lobbies/{host['code']}").json()[
+        "players"
+    ]]
+    assert seats == [(0, "Ann"), (1, "Bob")]
+
+
+def test_join_a_full_lobby_is_409(client: TestClient) -> None:
+    code, _ann, _bob = two_players(client)
+    error_of(join(client, code, "Cat"), 409, "lobby_full")
+    assert len(client.get(f"/api/lobbies/{code}").json()["players"]) == 2
+
+
+def test_join_after_the_start_is_409(client: TestClient) -> None:
+    code, ann, _bob = two_players(client)
+    assert start(client, code, ann).status_code == 200
+    error_of(join(client, code, "Cat"), 409, "already_started")
+
+
+@pytest.mark.parametrize("name", ["Ann", "ann", "  Ann  ", "ANN"])
+def test_join_with_a_taken_name_is_409(client: TestClient, name: str) -> None:
+    code = created(client)["code"]
+    error_of(join(client, code, name), 409, "name_taken")
+    assert len(client.get(f"/api/lobbies/{code}").json()["players"]) == 1
+
+
+def test_names_are_stripped(client: TestClient) -> None:
+    host = created(client, "  Ann\t")
+    assert host["player"]["name"] == "Ann"
+    bob = join(client, host["code"], "\n Bob  ")
+    assert bob.status_code == 201, bob.text
+    assert bob.json()["player"]["name"] == "Bob"
+    names = [p["name"] for p in client.get(f"/api/lobbies/{host['code']}").json()["players"]]
+    assert names == ["Ann", "Bob"]
+
+
+def test_a_32_character_name_is_fine(client: TestClient) -> None:
+    code = created(client)["code"]
+    response = join(client, code, "b" * 32)
+    assert response.status_code == 201, response.text
+    assert response.json()["player"]["name"] == "b" * 32
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["", "   ", "b" * 33, "Bo\x00b", "Bo\nb", "Bob\x7f", "Bo\u200bb", "\u202eboB", 7, None, ["Bob"]],
+)
+def test_join_refuses_bad_names(client: TestClient, name: Any) -> None:
+    code = created(client)["code"]
+    error_of(join(client, code, name), 422, "invalid")
+    error_of(create(client, name), 422, "invalid")
+    assert len(client.get(f"/api/lobbies/{code}").json()["players"]) == 1
+
+
+def test_join_refuses_unknown_fields(client: TestClient) -> None:
+    code = created(client)["code"]
+    response = client.post(f"/api/lobbies/{code}/players", json={"name": "Bob", "host": True})
+    error_of(response, 422, "invalid")
+    error_of(client.post(f"/api/lobbies/{code}/players", json={}), 422, "invalid")
+    assert len(client.get(f"/api/lobbies/{code}").json()["players"]) == 1
+
+
+@pytest.mark.parametrize(
+    "content", [b"{not json", b"", b"\xff\xfe", b'"Bob"', b"[1, 2]", b'{"name": "Bob"']
+)
+def test_a_body_that_is_not_a_json_object_is_422(client: TestClient, content: bytes) -> None:
+    code = created(client)["code"]
+    headers = {"content-type": "application/json"}
+    error_of(
+        client.post(f"/api/lobbies/{code}/players", content=content, headers=headers), 422
+    )
+    error_of(client.post("/api/lobbies", content=content, headers=headers), 422)
+    assert len(client.get(f"/api/lobbies/{code}").json()["players"]) == 1
+
+
+# --- start ----------------------------------------------------------------------------------
+
+
+def test_only_the_host_starts(client: TestClient) -> None:
+    code, ann, bob = two_players(client)
+    error_of(start(client, code, bob), 403, "not_host")
+    assert client.get(f"/api/lobbies/{code}").json()["status"] == "open"
+    response = start(client, code, ann)
+    assert response.status_code == 200, response.text
+    lobby = response.json()
+    assert lobby["status"] == "playing" and lobby["code"] == code
+    assert [p["name"] for p in lobby["players"]] == ["Ann", "Bob"]
+    assert client.get(f"/api/lobbies/{code}").json()["status"] == "playing"
+
+
+def test_start_needs_a_known_token(client: TestClient) -> None:
+    code, ann, _bob = two_players(client)
+    other = created(client, "Zed")["player"]["token"]  # a real token of another lobby
+    client.cookies.clear()
+    error_of(start(client, code), 401)
+    error_of(start(client, code, "not-a-token-of-anyone-at-all-0123456789"), 401)
+    error_of(start(client, code, other), 401)
+    error_of(
+        client.post(f"/api/lobbies/{code}/start", json={}, headers={"Authorization": "Basic x"}),
+        401,
+    )
+    assert client.get(f"/api/lobbies/{code}").json()["status"] == "open"
+
+
+def test_start_with_too_few_players_is_409(client: TestClient) -> None:
+    host = created(client)
+    client.cookies.clear()
+    error_of(start(client, host["code"], host["player"]["token"]), 409, "player_count")
+    assert client.get(f"/api/lobbies/{host['code']}").json()["status"] == "open"
+
+
+def test_starting_twice_is_409(client: TestClient) -> None:
+    code, ann, _bob = two_players(client)
+    assert start(client, code, ann).status_code == 200
+    error_of(start(client, code, ann), 409, "already_started")
+    assert client.get(f"/api/lobbies/{code}").json()["status"] == "playing"
+
+
+def test_the_hosts_lobby_cookie_alone_starts(client: TestClient) -> None:
+    code, ann, bob = two_players(client)
+    client.cookies.set(f"tt_{code}", bob)
+    error_of(client.post(f"/api/lobbies/{code}/start", json={}), 403, "not_host")
+    client.cookies.clear()
+    client.cookies.set(f"tt_{code}", ann)
+    response = client.post(f"/api/lobbies/{code}/start", json={})
+    assert response.status_code == 200, response.text
+    assert response.json()["status"] == "playing"
+
+
+def test_start_refuses_a_body_with_fields(client: TestClient) -> None:
+    code, ann, _bob = two_players(client)
+    response = client.post(
+        f"/api/lobbies/{code}/start", json={"seed": 1}, headers=bearer(ann)
+    )
+    error_of(response, 422, "invalid")
+    assert client.get(f"/api/lobbies/{code}").json()["status"] == "open"
+
+
+# --- games ----------------------------------------------------------------------------------
+
+
+def test_games_lists_convolution(client: TestClient) -> None:
+    response = client.get("/api/games")
+    assert response.status_code == 200
+    games = {game["id"]: game for game in response.json()}
+    assert set(games) == set(GAMES)
+    convolution = games["convolution"]
+    assert convolution["name"] == "Convolution"
+    assert convolution["min_players"] == 2 and convolution["max_players"] == 2
+    first = convolution["options"]["first_player"]
+    assert first["choices"] == ["random", "host", "guest"]
+    assert first["default"] == "random"
+
+
+# --- the log --------------------------------------------------------------------------------
+
+
+def test_the_log_shows_the_seed_only_once_the_game_is_finished(client: TestClient) -> None:
+    code, ann_token, bob_token = two_players(client)
+    before = client.get(f"/api/lobbies/{code}/log")
+    assert before.status_code == 200
+    log = before.json()
+    assert log["status"] == "open" and log["actions"] == [] and log["seed"] is None
+    assert log["result"] is None
+    assert [(p["seat"], p["name"]) for p in log["players"]] == [(0, "Ann"), (1, "Bob")]
+
+    table = Table(client, code, [ann_token, bob_token])
+    table.start()
+    seats = {0: table.connect(0), 1: table.connect(1)}
+    viewers = list(seats.values())
+    for viewer in viewers:
+        viewer.until("snapshot")
+    playing = client.get(f"/api/lobbies/{code}/log").json()
+    assert playing["status"] == "playing" and playing["seed"] is None
+    assert playing["actions"] == []
+    steps = 0
+    while seats[0].view["result"] is None:
+        play_one(viewers, seats, choose=steps)
+        steps += 1
+        if steps in (1, 10, 26):
+            during = client.get(f"/api/lobbies/{code}/log").json()
+            assert during["status"] == "playing"
+            assert during["seed"] is None and during["result"] is None
+            assert [a["seq"] for a in during["actions"]] == list(range(1, steps + 1))
+    for viewer in viewers:
+        viewer.close()
+
+    finished = client.get(f"/api/lobbies/{code}/log").json()
+    assert finished["status"] == "finished"
+    assert isinstance(finished["seed"], int)
+    assert [a["seq"] for a in finished["actions"]] == list(range(1, steps + 1))
+    assert finished["result"] == seats[0].view["result"]
+    # The record is the truth: replaying it from the seed reaches the same end.
+    game = GAMES["convolution"]
+    state = game.start(2, finished["options"], finished["seed"])
+    for entry in finished["actions"]:
+        state = game.apply(state, entry["seat"], entry["action"])
+    result = game.result(state)
+    assert result is not None and result.to_json() == finished["result"]
+    assert client.get(f"/api/lobbies/{code}").json()["status"] == "finished"
+
+
+# --- OpenAPI --------------------------------------------------------------------------------
+
+
+def test_docs_and_openapi(client: TestClient) -> None:
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    assert "text/html" in docs.headers["content-type"]
+    assert "swagger" in docs.text.lower() and "/openapi.json" in docs.text
+    schema = client.get("/openapi.json")
+    assert schema.status_code == 200
+    paths = schema.json()["paths"]
+    for path, method in [
+        ("/api/games", "get"),
+        ("/api/lobbies", "post"),
+        ("/api/lobbies/{code}", "get"),
+        ("/api/lobbies/{code}/players", "post"),
+        ("/api/lobbies/{code}/start", "post"),
+        ("/api/lobbies/{code}/log", "get"),
+        ("/api/health", "get"),
+    ]:
+        assert method in paths.get(path, {}), (path, sorted(paths))
+
+
+# --- headers and pages ----------------------------------------------------------------------
+
+
+def _directives(policy: str) -> dict[str, list[str]]:
+    directives = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            directives[words[0].lower()] = words[1:]
+    return directives
+
+
+@pytest.mark.parametrize("path", ["/", "/api/games", "/l/zzzzzzzzzzzzz", "/api/lobbies/nope"])
+def test_security_headers(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    headers = response.headers
+    directives = _directives(headers["content-security-policy"])
+    script = directives.get("script-src", directives.get("default-src"))
+    assert script is not None
+    assert "'unsafe-inline'" not in script and "'unsafe-eval'" not in script
+    assert "*" not in script
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"].upper() in ("DENY", "SAMEORIGIN")
+    assert headers["referrer-policy"]
+
+
+def test_home_lists_convolution(client: TestClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "text/html" in response.headers["content-type"]
+    assert "Convolution" in response.text
+
+
+def test_the_lobby_page(client: TestClient) -> None:
+    code = created(client)["code"]
+    page = client.get(f"/l/{code}")
+    assert page.status_code == 200
+    assert "text/html" in page.headers["content-type"]
+    assert code in page.text and "Ann" in page.text
+    missing = client.get("/l/zzzzzzzzzzzzz")
+    assert missing.status_code == 404
+    assert "text/html" in missing.headers["content-type"]
+
+
+def test_the_rules_page(client: TestClient) -> None:
+    page = client.get("/rules/convolution")
+    assert page.status_code == 200
+    assert "Our decisions" in page.text
+    assert client.get("/rules/chess").status_code == 404
+
+
+def test_player_names_are_escaped_on_the_lobby_page(client: TestClient) -> None:
+    evil = "<script>alert(1)</script>"
+    host = created(client, evil)
+    code = host["code"]
+    assert join(client, code, '"><img src=x>').status_code == 201
+    for cookies in ({}, {f"tt_{code}": host["player"]["token"]}):
+        client.cookies.clear()
+        for name, value in cookies.items():
+            client.cookies.set(name, value)
+        page = client.get(f"/l/{code}")
+        assert page.status_code == 200
+        assert evil not in page.text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+        assert "<img src=x>" not in page.text
