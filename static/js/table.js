@@ -170,6 +170,7 @@ function setUpLobbyControls() {
   if (join) {
     const name = join.elements.namedItem("name");
     name.value = localStorage.getItem(NAME_KEY) || "";
+    join.querySelector("button").disabled = false;  // only once the script can handle it
     join.addEventListener("submit", async (event) => {
       event.preventDefault();
       localStorage.setItem(NAME_KEY, name.value.trim());

@@ -73,7 +73,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             if process.poll() is not None:
                 pytest.fail(f"the server exited ({process.returncode}):\n{log_path.read_text()}")
             if time.monotonic() > deadline:
-                pytest.fail(f"the server did not start in {START_TIMEOUT}s:\n{log_path.read_text()}")
+                log_text = log_path.read_text()
+                pytest.fail(f"the server did not start in {START_TIMEOUT}s:\n{log_text}")
             time.sleep(0.1)
         yield url
     finally:

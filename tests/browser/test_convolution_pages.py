@@ -33,13 +33,23 @@ def seq(page: Page) -> int | None:
 
 
 def state(page: Page) -> Any:
-    return page.evaluate("() => JSON.stringify(window.tinkertable.client.view.state)")
+    return page.evaluate("() => window.tinkertable.client.view.state")
 
 
 def my_turn(page: Page) -> bool:
     return page.evaluate(
         "() => { const view = window.tinkertable.client.view;"
         " return view.you !== null && view.active.includes(view.you); }"
+    )
+
+
+def result_text(page: Page) -> str:
+    """The result box's text without its controls (players get a "Play again" button, the
+    spectator does not)."""
+    return page.evaluate(
+        """() => [...document.getElementById("result").children]
+            .filter((child) => !child.matches(".result-actions, button, a"))
+            .map((child) => child.innerText).join("\\n")"""
     )
 
 
@@ -71,6 +81,8 @@ def create_game(page: Page, name: str, first: str | None = "host") -> str:
 
 def join(page: Page, link: str, name: str) -> None:
     page.goto(link)
+    # table.js awaits the game's module before it handles the form; "load" can come first.
+    page.wait_for_function("() => window.tinkertable !== undefined")
     form = page.locator("#join")
     form.get_by_label("Your name").fill(name)
     form.get_by_role("button", name="Join").click()
@@ -180,14 +192,44 @@ def test_two_players_play_a_whole_game_and_a_spectator_watches(
     for page in pages:
         expect(page.locator("#result")).to_be_visible()
         assert page.locator("[data-action]").count() == 0
-    texts = [page.locator("#result").inner_text() for page in pages]
+    texts = [result_text(page) for page in pages]
     assert texts[0].strip() and texts[0] == texts[1] == texts[2]
     assert "won" in texts[0].lower()
+    results = [page.evaluate("() => window.tinkertable.client.view.result") for page in pages]
+    assert results[0] and results[0] == results[1] == results[2]
     states = [state(page) for page in pages]
     assert states[0] == states[1] == states[2]
     assert len({seq(page) for page in pages}) == 1
     ann.screenshot(path=artifacts / "result.png", full_page=True)
     spectator.screenshot(path=artifacts / "spectator.png", full_page=True)
+
+    # The replay, from the spectator's page: it opens at the end and steps back to the start.
+    spectator.locator("#watch-replay").click()
+    spectator.wait_for_function("() => window.tinkertable.replay.step === 27")
+    assert spectator.evaluate("() => window.tinkertable.replay.view.state") == states[0]
+    spectator.locator("#replay-back").click()
+    spectator.wait_for_function("() => window.tinkertable.replay.step === 26")
+    spectator.locator("#replay-first").click()
+    spectator.wait_for_function("() => window.tinkertable.replay.step === 0")
+    expect(spectator.locator("#replay-step")).to_have_text("Move 0 of 27")
+    expect(spectator.locator("#board")).to_contain_text("No dice rolled yet")
+    expect(spectator.locator("#replay-back")).to_be_disabled()
+    spectator.locator("#replay-forward").click()
+    spectator.wait_for_function("() => window.tinkertable.replay.step === 1")
+    spectator.locator("#replay-seat").select_option("1")
+    spectator.wait_for_function("() => window.tinkertable.replay.view.you === 1")
+    assert spectator.locator("[data-action]").count() == 0
+    spectator.screenshot(path=artifacts / "replay.png", full_page=True)
+
+    # Play again: Ann opens the next lobby; Bob's page offers to join it.
+    ann_url = ann.url
+    ann.locator("#play-again").click()
+    ann.wait_for_url(lambda url: re.search(r"/l/[0-9a-z]{13}$", url) and url != ann_url)
+    expect(bob.locator("#play-again")).to_have_text("Join the next game")
+    bob.locator("#play-again").click()
+    bob.wait_for_url(ann.url)
+    expect(ann.locator("#seats")).to_contain_text("Bob")
+    expect(ann.locator("#start")).to_be_enabled()
 
 
 def test_a_phone_sized_window_can_play(new_context: NewContext, artifacts: Path) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -191,15 +193,26 @@ def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
             "bot": False,
             "connected": False,
         },
-        {"id": bob["id"], "name": "Bob", "seat": 1, "host": False, "bot": False,
-         "connected": False},
+        {
+            "id": bob["id"],
+            "name": "Bob",
+            "seat": 1,
+            "host": False,
+            "bot": False,
+            "connected": False,
+        },
     ]
     assert "token" not in response.text and host["player"]["token"] not in response.text
 
 
-@pytest.mark.parametrize("code", ["zzzzzzzzzzzzz", "nope", "x" * 5000, "%00", "ÄÖÜ"])
+@pytest.mark.parametrize(
+    "code",
+    ["zzzzzzzzzzzzz", "nope", "x" * 5000, "%00", "ÄÖÜ"],
+    ids=["well-formed", "short", "absurdly-long", "nul-byte", "non-ascii"],
+)
 def test_get_an_unknown_lobby_is_404(client: TestClient, code: str) -> None:
     created(client)
+    assert client.get(f"/l/{code}").status_code == 404
     error_of(client.get(f"/api/lobbies/{code}"), 404)
     error_of(client.get(f"/api/lobbies/{code}/log"), 404)
     error_of(join(client, code, "Bob"), 404)
@@ -221,9 +234,9 @@ def test_join_takes_the_next_seat(client: TestClient) -> None:
     assert len(player["token"]) >= 32 and player["token"] != host["player"]["token"]
     assert player["id"] != host["player"]["id"]
     assert client.cookies.get(f"tt_{host['code']}") == player["token"]
-    seats = [(p["seat"], p["name"]) for p in client.get(f"/api/lobbies/{host['code']}").json()[
-        "players"
-    ]]
+    seats = [
+        (p["seat"], p["name"]) for p in client.get(f"/api/lobbies/{host['code']}").json()["players"]
+    ]
     assert seats == [(0, "Ann"), (1, "Bob")]
 
 
@@ -265,7 +278,10 @@ def test_a_32_character_name_is_fine(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["", "   ", "b" * 33, "Bo\x00b", "Bo\nb", "Bob\x7f", "Bo\u200bb", "\u202eboB", 7, None, ["Bob"]],
+    [
+        *("", "   ", "b" * 33, "Bo\x00b", "Bo\nb", "Bob\x7f", "Bo\u200bb", "\u202eboB"),
+        *(7, None, ["Bob"]),
+    ],
 )
 def test_join_refuses_bad_names(client: TestClient, name: Any) -> None:
     code = created(client)["code"]
@@ -288,9 +304,7 @@ def test_join_refuses_unknown_fields(client: TestClient) -> None:
 def test_a_body_that_is_not_a_json_object_is_422(client: TestClient, content: bytes) -> None:
     code = created(client)["code"]
     headers = {"content-type": "application/json"}
-    error_of(
-        client.post(f"/api/lobbies/{code}/players", content=content, headers=headers), 422
-    )
+    error_of(client.post(f"/api/lobbies/{code}/players", content=content, headers=headers), 422)
     error_of(client.post("/api/lobbies", content=content, headers=headers), 422)
     assert len(client.get(f"/api/lobbies/{code}").json()["players"]) == 1
 
@@ -351,9 +365,7 @@ def test_the_hosts_lobby_cookie_alone_starts(client: TestClient) -> None:
 
 def test_start_refuses_a_body_with_fields(client: TestClient) -> None:
     code, ann, _bob = two_players(client)
-    response = client.post(
-        f"/api/lobbies/{code}/start", json={"seed": 1}, headers=bearer(ann)
-    )
+    response = client.post(f"/api/lobbies/{code}/start", json={"seed": 1}, headers=bearer(ann))
     error_of(response, 422, "invalid")
     assert client.get(f"/api/lobbies/{code}").json()["status"] == "open"
 
@@ -469,6 +481,71 @@ def test_security_headers(client: TestClient, path: str) -> None:
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["x-frame-options"].upper() in ("DENY", "SAMEORIGIN")
     assert headers["referrer-policy"]
+
+
+class _Resources(HTMLParser):
+    """The scripts and stylesheets a page loads: (kind, src or None for inline, attributes)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str | None, dict[str, str | None]]] = []
+        self._inline: dict[str, str | None] | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "script" and attributes.get("src"):
+            self.found.append(("script-src", attributes["src"], attributes))
+        elif tag == "script":
+            self._inline, self._text = attributes, []
+        elif tag == "link" and "stylesheet" in (attributes.get("rel") or "").split():
+            self.found.append(("style-src", attributes.get("href"), attributes))
+        elif tag == "style":
+            self.found.append(("style-src", None, attributes))
+        if any(name.startswith("on") for name in attributes):
+            self.found.append(("script-src", None, attributes))  # an inline event handler
+
+    def handle_data(self, data: str) -> None:
+        if self._inline is not None:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._inline is not None:
+            if "".join(self._text).strip():
+                self.found.append(("script-src", None, self._inline))
+            self._inline = None
+
+
+def _allowed(policy: dict[str, list[str]], kind: str, src: str | None, nonce: str | None) -> bool:
+    sources = policy.get(kind, policy.get("default-src", []))
+    if src is None:
+        return "'unsafe-inline'" in sources or (nonce is not None and f"'nonce-{nonce}'" in sources)
+    url = urlsplit(src)
+    if not url.scheme and not url.netloc:
+        return "'self'" in sources
+    return any(
+        source.rstrip("/") in (f"{url.scheme}://{url.netloc}", f"{url.scheme}:")
+        or (src.startswith(source) and source.endswith("/"))
+        for source in sources
+    )
+
+
+@pytest.mark.parametrize("path", ["/", "/l/{code}", "/rules/convolution", "/docs"])
+def test_every_script_and_stylesheet_a_page_loads_is_allowed_by_its_csp(
+    client: TestClient, path: str
+) -> None:
+    page = client.get(path.format(code=created(client)["code"]))
+    assert page.status_code == 200
+    policy = _directives(page.headers["content-security-policy"])
+    parser = _Resources()
+    parser.feed(page.text)
+    assert parser.found, f"{path} loads no script or stylesheet at all?"
+    blocked = [
+        (kind, src or "inline")
+        for kind, src, attributes in parser.found
+        if not _allowed(policy, kind, src, attributes.get("nonce"))
+    ]
+    assert blocked == [], f"{path}: the browser would refuse {blocked}"
 
 
 def test_home_lists_convolution(client: TestClient) -> None:
