@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, datetime
@@ -127,7 +128,16 @@ def _sqlite_file_lock(url: str) -> Any:
 
 
 def migrate(url: str, revision: str = "head") -> None:
-    """Bring the database up to `revision` (PostgreSQL: under an advisory lock, see env.py)."""
+    """Bring the database up to `revision` (PostgreSQL: under an advisory lock, see env.py).
+
+    Alembic's env.py runs its own event loop, so the work happens on a thread of its own,
+    whatever loop the caller may be running.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(_migrate, url, revision).result()
+
+
+def _migrate(url: str, revision: str) -> None:
     from alembic import command
 
     lock = _sqlite_file_lock(url) if url.startswith("sqlite") else _no_lock()

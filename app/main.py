@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -87,7 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Play board games with friends in the browser.",
         version="0.1.0",
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # served by pages.py from local files, under our CSP
+        redoc_url=None,
     )
     app.state.settings = settings
     errors.install(app)
@@ -112,7 +115,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(websocket_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    app.mount("/api-docs", StaticFiles(directory=_swagger_ui_files()), name="api-docs")
     return app
+
+
+def _swagger_ui_files() -> Path:
+    """Swagger UI's own files, from the swagger-ui-py package (found without importing it)."""
+    spec = importlib.util.find_spec("swagger_ui")
+    assert spec is not None and spec.origin is not None, "swagger-ui-py is not installed"
+    return Path(spec.origin).parent / "static"
 
 
 def __getattr__(name: str) -> Any:

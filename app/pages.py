@@ -28,6 +28,12 @@ async def home(request: Request) -> HTMLResponse:
     return _page(request, "home.html", games=[game.info() for game in GAMES.values()])
 
 
+@router.get("/docs", response_class=HTMLResponse)
+async def api_docs(request: Request) -> HTMLResponse:
+    """The OpenAPI explorer, from local files (the server may have no internet)."""
+    return _page(request, "docs.html")
+
+
 @router.get("/l/{code}", response_class=HTMLResponse)
 async def lobby_page(request: Request, code: str) -> HTMLResponse:
     lobbies = request.app.state.lobbies

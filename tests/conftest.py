@@ -10,8 +10,10 @@ import asyncio
 import os
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from sqlalchemy import text
@@ -21,11 +23,19 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.db import migrate
 
+T = TypeVar("T")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 POSTGRES_SERVER = os.environ.get(
     "TT_TEST_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )
 TABLES = ("actions", "games", "chat_messages", "players", "lobbies")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end on a thread of its own (the browser tests keep an event loop
+    running on the main thread, where asyncio.run would refuse)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def unavailable(reason: str) -> None:
@@ -53,7 +63,7 @@ def postgres_server() -> Iterator[str]:
     """A fresh database on the PostgreSQL server for this run, migrated; its URL."""
     name = f"tt_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     try:
-        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+        run(_admin(f'CREATE DATABASE "{name}"'))
     except Exception as error:  # any connection failure means "not available"
         unavailable(f"PostgreSQL is not reachable at {POSTGRES_SERVER}: {error}")
     url = _postgres_url(name)
@@ -61,7 +71,7 @@ def postgres_server() -> Iterator[str]:
         migrate(url)
         yield url
     finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="session")
@@ -94,7 +104,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         yield f"sqlite+aiosqlite:///{path}"
     else:
         url = request.getfixturevalue("postgres_server")
-        asyncio.run(_truncate(url))
+        run(_truncate(url))
         yield url
 
 

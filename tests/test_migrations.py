@@ -3,7 +3,6 @@ start from several processes at once, the app migrates on start; health; setting
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
@@ -22,7 +21,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import DEVELOPMENT_SECRET, ROOT, Settings
 from app.db import Base, alembic_config, import_models, make_engine, migrate
-from tests.conftest import POSTGRES_SERVER, unavailable
+from tests.conftest import POSTGRES_SERVER, run, unavailable
 from tests.play.tables import serving
 
 
@@ -62,7 +61,7 @@ async def _inspect(url: str) -> dict[str, Any]:
 
 
 def inspect_database(url: str) -> dict[str, Any]:
-    return asyncio.run(_inspect(url))
+    return run(_inspect(url))
 
 
 def assert_at_head(url: str) -> None:
@@ -89,13 +88,13 @@ def fresh_postgres() -> Iterator[str]:
     """A brand-new, empty (unmigrated) PostgreSQL database of this test's own."""
     name = f"tt_migrate_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     try:
-        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+        run(_admin(f'CREATE DATABASE "{name}"'))
     except Exception as error:  # any connection failure means "not available"
         unavailable(f"PostgreSQL is not reachable at {POSTGRES_SERVER}: {error}")
     try:
         yield POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + name
     finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -117,7 +116,7 @@ def test_the_comparison_notices_a_difference(tmp_path: Path) -> None:
     """The check above is not vacuous: a database one index short of the models fails it."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'short.db'}"
     migrate(url)
-    asyncio.run(_execute(url, "DROP INDEX ix_players_lobby_id"))
+    run(_execute(url, "DROP INDEX ix_players_lobby_id"))
     diff = inspect_database(url)["diff"]
     assert [(change[0], change[1].name) for change in diff] == [
         ("add_index", "ix_players_lobby_id")
@@ -132,19 +131,19 @@ def test_an_empty_sqlite_file_migrates_from_nothing_and_again(tmp_path: Path) ->
     assert inspect_database(url)["tables"] == set()
     migrate(url)
     assert_at_head(url)
-    asyncio.run(_execute(url, _INSERT_LOBBY))
+    run(_execute(url, _INSERT_LOBBY))
     migrate(url)
     assert_at_head(url)
-    assert asyncio.run(_scalar(url, "SELECT code FROM lobbies")) == "kept"
+    assert run(_scalar(url, "SELECT code FROM lobbies")) == "kept"
 
 
 def test_migrating_twice_is_harmless(empty_url: str) -> None:
     migrate(empty_url)
-    asyncio.run(_execute(empty_url, _INSERT_LOBBY))
+    run(_execute(empty_url, _INSERT_LOBBY))
     migrate(empty_url)
     migrate(empty_url)
     assert_at_head(empty_url)
-    assert asyncio.run(_scalar(empty_url, "SELECT count(*) FROM lobbies")) == 1
+    assert run(_scalar(empty_url, "SELECT count(*) FROM lobbies")) == 1
 
 
 _INSERT_LOBBY = (

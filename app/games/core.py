@@ -172,7 +172,8 @@ class Game(ABC):
         """The state after `seat` takes `action`; IllegalAction (and no change) if not legal."""
         if self.result(state) is not None:
             raise IllegalAction("the game is over")
-        if action not in self.legal(state, seat):
+        wanted = canonical(action)
+        if not any(canonical(legal) == wanted for legal in self.legal(state, seat)):
             raise IllegalAction(f"{describe(action)} is not a legal action for seat {seat} now")
         after = clone(state)
         self.play(after, seat, action)
@@ -192,6 +193,11 @@ class Game(ABC):
 def describe(action: Any) -> str:
     text = json.dumps(action, sort_keys=True)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def canonical(value: Any) -> str:
+    """A value's one JSON text: equal texts are equal JSON (True is not 1, 1.0 is not 1)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def clone(state: State) -> State:

@@ -15,6 +15,7 @@ from app.lobby.schemas import (
     GameLog,
     JoinedLobby,
     JoinLobby,
+    LobbyOptions,
     LobbyOut,
     ReplayStep,
 )
@@ -95,6 +96,20 @@ async def start_lobby(
     authorization: Annotated[str | None, Header()] = None,
 ) -> dict:
     return await lobbies.start(code, token_from(request, code, authorization))
+
+
+@router.post("/lobbies/{code}/options", response_model=LobbyOut)
+async def set_options(
+    code: str,
+    body: LobbyOptions,
+    request: Request,
+    lobbies: LobbiesDep,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    """The host changes options before the start (the others see them change live)."""
+    return await lobbies.set_options(
+        code, token_from(request, code, authorization), body.options
+    )
 
 
 @router.get("/lobbies/{code}/log", response_model=GameLog)

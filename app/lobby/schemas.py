@@ -33,6 +33,10 @@ class CreateLobby(_Body):
     options: dict[str, Any] = Field(default_factory=dict, max_length=20)
 
 
+class LobbyOptions(_Body):
+    options: dict[str, Any] = Field(max_length=20)
+
+
 class JoinLobby(_Body):
     name: Nick
 

@@ -24,6 +24,7 @@ from app.play.views import full_view, rules_view
 # 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 13  # 13 x log2(31) = 64.4 random bits
+_CODE_CHARACTERS = frozenset(CODE_ALPHABET)
 
 
 def new_code() -> str:
@@ -141,6 +142,24 @@ class Lobbies:
                 lobby.status = "playing"
         except IntegrityError:
             raise Conflict("the game has already started", code="already_started") from None
+        await self.hub.lobby_changed(code)
+        return await self.describe(code)
+
+    async def set_options(
+        self, code: str, token: str | None, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The host changes the table's options before the game starts."""
+        async with unit_of_work(self.sessions) as session:
+            lobby = await self._lobby(session, code, for_update=True)
+            player = self._authenticate(lobby, token)
+            if not player.host:
+                raise Forbidden("only the host can change the options", code="not_host")
+            if lobby.status != "open":
+                raise Conflict("the game has already started", code="already_started")
+            try:
+                lobby.options = GAMES[lobby.game].check_options({**lobby.options, **options})
+            except BadOptions as error:
+                raise Invalid(str(error), code=error.code) from None
         await self.hub.lobby_changed(code)
         return await self.describe(code)
 
@@ -274,8 +293,8 @@ class Lobbies:
     async def _find(
         self, session: AsyncSession, code: str, for_update: bool = False
     ) -> Lobby | None:
-        if len(code) > 64:
-            return None
+        if len(code) != CODE_LENGTH or not set(code) <= _CODE_CHARACTERS:
+            return None  # not a code we could have made: no need to ask the database
         query = select(Lobby).where(Lobby.code == code)
         if for_update:
             query = query.with_for_update()

@@ -30,6 +30,9 @@ class GameRecord(Base):
     seats: Mapped[list[dict[str, Any]]] = mapped_column(Json)
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     # How many actions have been accepted: the sequence number of the latest one.
+    # The state before the first action. Replays start here, so a game played with a host's own
+    # components (a card list, a map) replays with them even after the host changes the files.
+    setup: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     seq: Mapped[int] = mapped_column(Integer, default=0)
     snapshot: Mapped[dict[str, Any]] = mapped_column(Json)
     snapshot_seq: Mapped[int] = mapped_column(Integer, default=0)

@@ -26,7 +26,14 @@ def diff(old: Any, new: Any) -> list[Op]:
 
 
 def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
+    """Equal as JSON: Python's == takes True for 1 and 1 for 1.0, JSON does not."""
+    if type(a) is not type(b) or a != b:
+        return False
+    if type(a) is dict:
+        return all(_same(value, b[key]) for key, value in a.items())
+    if type(a) is list:
+        return all(map(_same, a, b))
+    return True
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:

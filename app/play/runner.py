@@ -67,6 +67,7 @@ async def create_game(
         players=len(seats),
         seats=seats,
         options=options,
+        setup=state,
         seq=0,
         snapshot=state,
         snapshot_seq=0,
@@ -84,8 +85,10 @@ def replay(game: Game, state: State, actions: list[tuple[Seat, Action]]) -> Stat
 
 
 def initial_state(record: GameRecord) -> State:
-    game = GAMES[record.game]
-    return game.start(record.players, record.options, record.seed)
+    """The state before the first action: as recorded, else set up again from the seed."""
+    if record.setup is not None:
+        return record.setup
+    return GAMES[record.game].start(record.players, record.options, record.seed)
 
 
 class Runner:

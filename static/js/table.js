@@ -147,6 +147,9 @@ function renderLobby() {
       ? `${count} players are ready.`
       : `Waiting for players: ${count} of at least ${table.dataset.min}.`;
   }
+  for (const select of document.querySelectorAll("select[data-option]")) {
+    if (document.activeElement !== select) select.value = JSON.stringify(lobby.options[select.dataset.option]);
+  }
   const playing = lobby.status !== "open";
   el("lobby").hidden = playing;
   el("game").hidden = !playing;
@@ -187,6 +190,16 @@ function setUpLobbyControls() {
       const answer = await post(`/api/lobbies/${code}/start`, {});
       if (!answer.ok) showError(el("lobby-error"), answer.body.message);
     });
+  }
+
+  if (table.dataset.host) {
+    for (const select of document.querySelectorAll("select[data-option]")) {
+      select.addEventListener("change", async () => {
+        const options = { [select.dataset.option]: JSON.parse(select.value) };
+        const answer = await post(`/api/lobbies/${code}/options`, { options });
+        if (!answer.ok) showError(el("lobby-error"), answer.body.message);
+      });
+    }
   }
 
   const chat = el("chat-form");

@@ -341,3 +341,20 @@ def test_script_injection_in_a_name_and_chat_is_shown_as_text(new_context: NewCo
         expect(page.locator("#board")).to_contain_text(name)
         assert page.locator("#game img, #game script").count() == 0
         assert page.evaluate("() => typeof window.pwned") == "undefined"
+
+
+def test_the_api_explorer_works_under_the_content_security_policy(
+    new_context: NewContext,
+) -> None:
+    page = new_context().new_page()
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    page.goto("/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Tinkertable")
+    expect(page.locator(".opblock-summary-path").first).to_be_visible()
+    assert refused == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 from html.parser import HTMLParser
@@ -17,7 +16,7 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.db import make_engine
 from app.play.registry import GAMES
-from tests.conftest import TABLES
+from tests.conftest import TABLES, run
 from tests.play.tables import Table, play_one
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -134,7 +133,7 @@ def test_lobby_codes_and_tokens_never_repeat(client: TestClient) -> None:
 
 def test_tokens_are_stored_only_as_their_sha256(client: TestClient, settings: Settings) -> None:
     code, ann, bob = two_players(client)
-    rows = asyncio.run(_all_rows(settings.database_url))
+    rows = run(_all_rows(settings.database_url))
     everything = repr(rows)
     for token in (ann, bob):
         assert token not in everything

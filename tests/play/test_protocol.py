@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -13,6 +12,7 @@ from app.config import Settings
 from app.db import make_engine, make_sessions
 from app.play.models import ActionRecord
 from app.play.runner import Runner, StaleGame
+from tests.conftest import run
 
 from .tables import Table, play_one, serving
 
@@ -322,7 +322,7 @@ def test_two_writers_of_one_game_the_version_check_lets_one_win(
         finally:
             await engine.dispose()
 
-    outcomes, count = asyncio.run(race())
+    outcomes, count = run(race())
     assert outcomes == [True, False] and count == 1
     assert len(client.get(f"/api/lobbies/{table.code}/log").json()["actions"]) == 1
 
