@@ -26,7 +26,7 @@ from app.db import make_engine, make_sessions, migrate_async
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
 from app.play.hub import Hub
-from app.play.runner import Runner
+from app.play.registry import games_for
 from app.play.websocket import router as websocket_router
 
 log = logging.getLogger("tinkertable")
@@ -53,9 +53,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await migrate_async(settings.database_url)
     engine = make_engine(settings.database_url)
     sessions = make_sessions(engine)
-    lobbies = Lobbies(sessions)
+    games = app.state.games
+    lobbies = Lobbies(sessions, games)
     hub = Hub(
-        Runner(sessions),
+        lobbies.runner,
         lobbies,
         buffer_size=settings.patch_buffer,
         chat_history=settings.chat_history,
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    app.state.games = games_for(settings)
     errors.install(app)
 
     @app.middleware("http")

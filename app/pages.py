@@ -12,7 +12,6 @@ from fastapi.templating import Jinja2Templates
 
 from app.config import ROOT
 from app.errors import NotFound
-from app.play.registry import GAMES
 from app.play.websocket import lobby_cookie
 
 router = APIRouter(include_in_schema=False)
@@ -25,7 +24,8 @@ def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTM
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
-    return _page(request, "home.html", games=[game.info() for game in GAMES.values()])
+    games = request.app.state.games
+    return _page(request, "home.html", games=[game.info() for game in games.values()])
 
 
 @router.get("/docs", response_class=HTMLResponse)
@@ -42,7 +42,7 @@ async def lobby_page(request: Request, code: str) -> HTMLResponse:
     except NotFound:
         return _page(request, "missing.html", status=404, code=code)
     me = await lobbies.player_for_token(code, request.cookies.get(lobby_cookie(code)))
-    game = GAMES[lobby["game"]]
+    game = request.app.state.games[lobby["game"]]
     return _page(request, "lobby.html", lobby=lobby, me=me, game=game.info())
 
 
@@ -52,7 +52,8 @@ async def replay_page(request: Request, code: str) -> HTMLResponse:
         lobby = await request.app.state.lobbies.describe(code)
     except NotFound:
         return _page(request, "missing.html", status=404, code=code)
-    return _page(request, "replay.html", lobby=lobby, game=GAMES[lobby["game"]].info())
+    game = request.app.state.games[lobby["game"]]
+    return _page(request, "replay.html", lobby=lobby, game=game.info())
 
 
 @cache
@@ -64,8 +65,9 @@ def _rules_html(game_id: str) -> str:
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
 async def rules_page(request: Request, game_id: str) -> HTMLResponse:
-    if game_id not in GAMES:
+    games = request.app.state.games
+    if game_id not in games:
         return _page(request, "missing.html", status=404, code=None)
     return _page(
-        request, "rules.html", game=GAMES[game_id].info(), rules=_rules_html(game_id)
+        request, "rules.html", game=games[game_id].info(), rules=_rules_html(game_id)
     )

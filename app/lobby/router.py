@@ -20,7 +20,6 @@ from app.lobby.schemas import (
     ReplayStep,
 )
 from app.lobby.service import Lobbies
-from app.play.registry import GAMES
 from app.play.websocket import lobby_cookie
 
 router = APIRouter(prefix="/api")
@@ -60,8 +59,8 @@ def set_lobby_cookie(response: Response, request: Request, code: str, token: str
 
 
 @router.get("/games", response_model=list[GameInfo])
-async def list_games() -> list[dict]:
-    return [game.info() for game in GAMES.values()]
+async def list_games(request: Request) -> list[dict]:
+    return [game.info() for game in request.app.state.games.values()]
 
 
 @router.post("/lobbies", status_code=201, response_model=CreatedLobby)

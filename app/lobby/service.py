@@ -17,7 +17,7 @@ from app.games.core import BadOptions, Game
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play.hub import Hub, LobbyInfo
 from app.play.models import ActionRecord, GameRecord
-from app.play.registry import GAMES
+from app.play.registry import Games
 from app.play.runner import Runner, create_game
 from app.play.views import full_view, rules_view
 
@@ -39,13 +39,6 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def find_game(game_id: str) -> Game:
-    game = GAMES.get(game_id)
-    if game is None:
-        raise Invalid(f"unknown game {game_id!r}; games: {', '.join(GAMES)}", code="unknown_game")
-    return game
-
-
 def lobby_url(code: str) -> str:
     return f"/l/{code}"
 
@@ -55,13 +48,22 @@ class Lobbies:
 
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], games: Games) -> None:
         self.sessions = sessions
+        self.games = games
+        self.runner = Runner(sessions, games)
+
+    def find_game(self, game_id: str) -> Game:
+        game = self.games.get(game_id)
+        if game is None:
+            known = ", ".join(self.games)
+            raise Invalid(f"unknown game {game_id!r}; games: {known}", code="unknown_game")
+        return game
 
     # --- the API ---
 
     async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
-        game = find_game(game_id)
+        game = self.find_game(game_id)
         try:
             options = game.check_options(options)
         except BadOptions as error:
@@ -97,7 +99,7 @@ class Lobbies:
             try:
                 async with unit_of_work(self.sessions) as session:
                     lobby = await self._lobby(session, code, for_update=True)
-                    game = GAMES[lobby.game]
+                    game = self.games[lobby.game]
                     if lobby.status != "open":
                         raise Conflict("the game has already started", code="already_started")
                     if len(lobby.players) >= game.max_players:
@@ -127,7 +129,7 @@ class Lobbies:
                     raise Forbidden("only the host can start the game", code="not_host")
                 if lobby.status != "open":
                     raise Conflict("the game has already started", code="already_started")
-                game = GAMES[lobby.game]
+                game = self.games[lobby.game]
                 count = len(lobby.players)
                 if not game.min_players <= count <= game.max_players:
                     raise Conflict(
@@ -157,7 +159,7 @@ class Lobbies:
             if lobby.status != "open":
                 raise Conflict("the game has already started", code="already_started")
             try:
-                lobby.options = GAMES[lobby.game].check_options({**lobby.options, **options})
+                lobby.options = self.games[lobby.game].check_options({**lobby.options, **options})
             except BadOptions as error:
                 raise Invalid(str(error), code=error.code) from None
         await self.hub.lobby_changed(code)
@@ -175,7 +177,7 @@ class Lobbies:
                     .order_by(ActionRecord.seq)
                 )
                 actions = list(rows)
-        game = GAMES[lobby.game]
+        game = self.games[lobby.game]
         finished = record is not None and record.status == "finished"
         return {
             "code": lobby.code,
@@ -206,7 +208,7 @@ class Lobbies:
             raise Conflict("replays open once the game is finished", code="not_finished")
         if seat is not None and not 0 <= seat < record.players:
             raise Invalid(f"seat must be between 0 and {record.players - 1}")
-        position, steps = await Runner(self.sessions).replay(record.id, step)
+        position, steps = await self.runner.replay(record.id, step)
         view = rules_view(position.game, position.state, seat, position.names, replay=True)
         players = [
             {"seat": index, "name": s["name"], "bot": s["bot"], "connected": False}
@@ -314,7 +316,7 @@ class Lobbies:
     ) -> dict[str, Any]:
         if record is None and lobby.status != "open":
             record = await self._game_record(session, lobby.id)
-        game = GAMES[lobby.game]
+        game = self.games[lobby.game]
         return {
             "code": lobby.code,
             "game": lobby.game,

@@ -1,12 +1,17 @@
-"""The games this server hosts: one line each."""
+"""The games this server hosts: one line each, built once when the app starts.
+
+A game whose components a host may replace (a card list, a map) is built here from the
+settings that name the host's files.
+"""
 
 from __future__ import annotations
 
+from app.config import Settings
 from app.games.convolution import Convolution
 from app.games.core import Game
 
-GAMES: dict[str, Game] = {game.id: game for game in (Convolution(),)}
+Games = dict[str, Game]
 
 
-def find_game(game_id: str) -> Game | None:
-    return GAMES.get(game_id)
+def games_for(settings: Settings) -> Games:
+    return {game.id: game for game in (Convolution(),)}

@@ -18,7 +18,7 @@ from app.db import unit_of_work, utcnow
 from app.errors import NotFound
 from app.games.core import Action, Game, Seat, State
 from app.play.models import ActionRecord, GameRecord
-from app.play.registry import GAMES
+from app.play.registry import Games
 
 
 class StaleGame(Exception):
@@ -84,18 +84,19 @@ def replay(game: Game, state: State, actions: list[tuple[Seat, Action]]) -> Stat
     return state
 
 
-def initial_state(record: GameRecord) -> State:
+def initial_state(game: Game, record: GameRecord) -> State:
     """The state before the first action: as recorded, else set up again from the seed."""
     if record.setup is not None:
         return record.setup
-    return GAMES[record.game].start(record.players, record.options, record.seed)
+    return game.start(record.players, record.options, record.seed)
 
 
 class Runner:
     """Reads and writes game records; knows nothing of sockets."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], games: Games) -> None:
         self.sessions = sessions
+        self.games = games
 
     async def load(self, record_id: int) -> Position:
         """The game as recorded: its snapshot, plus any actions recorded after it."""
@@ -104,7 +105,7 @@ class Runner:
             if record is None:
                 raise NotFound("no such game")
             later = await self._actions(session, record_id, after=record.snapshot_seq)
-        game = GAMES[record.game]
+        game = self.games[record.game]
         state = replay(game, record.snapshot, [(a.seat, a.action) for a in later])
         return Position(record.id, game, record.seats, record.snapshot_seq + len(later), state)
 
@@ -116,9 +117,10 @@ class Runner:
             if record is None:
                 raise NotFound("no such game")
             actions = await self._actions(session, record_id, after=0)
-        game = GAMES[record.game]
+        game = self.games[record.game]
         step = max(0, min(step, len(actions)))
-        state = replay(game, initial_state(record), [(a.seat, a.action) for a in actions[:step]])
+        moves = [(a.seat, a.action) for a in actions[:step]]
+        state = replay(game, initial_state(game, record), moves)
         return Position(record.id, game, record.seats, step, state), len(actions)
 
     async def actions_after(self, record_id: int, seq: int) -> list[ActionRecord]:

@@ -205,19 +205,19 @@ def test_two_players_play_a_whole_game_and_a_spectator_watches(
 
     # The replay, from the spectator's page: it opens at the end and steps back to the start.
     spectator.locator("#watch-replay").click()
-    spectator.wait_for_function("() => window.tinkertable.replay.step === 27")
-    assert spectator.evaluate("() => window.tinkertable.replay.view.state") == states[0]
+    spectator.wait_for_function("() => window.tinkertable?.replay?.step === 27")
+    assert spectator.evaluate("() => window.tinkertable?.replay?.view.state") == states[0]
     spectator.locator("#replay-back").click()
-    spectator.wait_for_function("() => window.tinkertable.replay.step === 26")
+    spectator.wait_for_function("() => window.tinkertable?.replay?.step === 26")
     spectator.locator("#replay-first").click()
-    spectator.wait_for_function("() => window.tinkertable.replay.step === 0")
+    spectator.wait_for_function("() => window.tinkertable?.replay?.step === 0")
     expect(spectator.locator("#replay-step")).to_have_text("Move 0 of 27")
     expect(spectator.locator("#board")).to_contain_text("No dice rolled yet")
     expect(spectator.locator("#replay-back")).to_be_disabled()
     spectator.locator("#replay-forward").click()
-    spectator.wait_for_function("() => window.tinkertable.replay.step === 1")
+    spectator.wait_for_function("() => window.tinkertable?.replay?.step === 1")
     spectator.locator("#replay-seat").select_option("1")
-    spectator.wait_for_function("() => window.tinkertable.replay.view.you === 1")
+    spectator.wait_for_function("() => window.tinkertable?.replay?.view.you === 1")
     assert spectator.locator("[data-action]").count() == 0
     spectator.screenshot(path=artifacts / "replay.png", full_page=True)
 

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from app.config import Settings
 from app.db import make_engine
-from app.play.registry import GAMES
+from app.play.registry import games_for
 from tests.conftest import TABLES, run
 from tests.play.tables import Table, play_one
 
@@ -376,7 +376,7 @@ def test_games_lists_convolution(client: TestClient) -> None:
     response = client.get("/api/games")
     assert response.status_code == 200
     games = {game["id"]: game for game in response.json()}
-    assert set(games) == set(GAMES)
+    assert set(games) == set(games_for(Settings(_env_file=None)))
     convolution = games["convolution"]
     assert convolution["name"] == "Convolution"
     assert convolution["min_players"] == 2 and convolution["max_players"] == 2
@@ -424,7 +424,7 @@ def test_the_log_shows_the_seed_only_once_the_game_is_finished(client: TestClien
     assert [a["seq"] for a in finished["actions"]] == list(range(1, steps + 1))
     assert finished["result"] == seats[0].view["result"]
     # The record is the truth: replaying it from the seed reaches the same end.
-    game = GAMES["convolution"]
+    game = games_for(Settings(_env_file=None))["convolution"]
     state = game.start(2, finished["options"], finished["seed"])
     for entry in finished["actions"]:
         state = game.apply(state, entry["seat"], entry["action"])

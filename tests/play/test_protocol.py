@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.db import make_engine, make_sessions
 from app.play.models import ActionRecord
+from app.play.registry import games_for
 from app.play.runner import Runner, StaleGame
 from tests.conftest import run
 
@@ -303,7 +304,7 @@ def test_two_writers_of_one_game_the_version_check_lets_one_win(
 
     async def race() -> tuple[list[bool], int]:
         engine = make_engine(settings.database_url)
-        runner = Runner(make_sessions(engine))
+        runner = Runner(make_sessions(engine), games_for(settings))
         try:
             first = await runner.load(1)
             second = await runner.load(1)

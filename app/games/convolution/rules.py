@@ -1,7 +1,7 @@
 """Convolution: two players, 8 dice, 18 turns on shared rolls, 12 categories to win.
 
-The rulebook is /work/shared/rules/convolution.txt; rules.md beside this file says it in our
-words and lists our decisions where the rulebook is open.
+The rulebook is ../shared/rules/convolution.txt (beside the repository); rules.md beside this
+file says it in our words and lists our decisions where the rulebook is open.
 
 Turn order. Roll k (1..9) is made by its roller, who takes turn 2k-1 with it; the other player
 takes turn 2k with the same roll and then makes roll k+1. With first player F and other O:
