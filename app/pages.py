@@ -19,7 +19,17 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 
 
 def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    game = context.get("game")
+    if game is not None and "game_css" not in context:
+        context["game_css"] = _game_css(game["id"])
     return templates.TemplateResponse(request, name, context, status_code=status)
+
+
+@cache
+def _game_css(game_id: str) -> str | None:
+    """A game's own stylesheet, static/css/<game>.css, when it has one."""
+    exists = (ROOT / "static" / "css" / f"{game_id}.css").exists()
+    return f"/static/css/{game_id}.css" if exists else None
 
 
 @router.get("/", response_class=HTMLResponse)

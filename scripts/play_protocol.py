@@ -550,7 +550,9 @@ class Run:
         info = next((g for g in games if g["id"] == args.game), None)
         if info is None:
             raise Failure(f"the server has no game {args.game!r}")
-        players = max(2, info["min_players"])
+        players = args.players or max(2, info["min_players"])
+        if not info["min_players"] <= players <= info["max_players"]:
+            raise Failure(f"{args.game} takes {info['min_players']}-{info['max_players']} players")
 
         created = await self.request(
             "POST",
@@ -878,6 +880,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=1, help="how many games to play")
     parser.add_argument("--seed", type=int, default=0, help="seed for the players' choices")
     parser.add_argument("--game", default="convolution", help="the game to play")
+    parser.add_argument(
+        "--players", type=int, help="seats per game (default: the game's minimum, at least 2)"
+    )
     parser.add_argument("--base-url", help="a running server, e.g. http://127.0.0.1:8000")
     parser.add_argument(
         "--serve",
