@@ -358,3 +358,28 @@ def test_the_api_explorer_works_under_the_content_security_policy(
     expect(page.locator(".swagger-ui .info .title")).to_contain_text("Tinkertable")
     expect(page.locator(".opblock-summary-path").first).to_be_visible()
     assert refused == []
+
+
+def test_a_reload_and_a_second_tab_keep_the_seat(new_context: NewContext) -> None:
+    ann_context = new_context()
+    ann = ann_context.new_page()
+    link = create_game(ann, "Ann")
+    bob = new_context().new_page()
+    join(bob, link, "Bob")
+    start(ann, bob)
+    assert my_turn(ann)  # Ann goes first
+
+    ann.reload()
+    wait_live(ann)
+    assert ann.evaluate("() => window.tinkertable.client.view.you") == 0
+    expect(ann.locator(CLICKABLE)).to_have_count(1)  # "Roll the dice", hers to press
+
+    second_tab = ann_context.new_page()
+    second_tab.goto(link)
+    wait_live(second_tab)
+    assert second_tab.evaluate("() => window.tinkertable.client.view.you") == 0
+    expect(second_tab.locator("#join")).to_have_count(0)
+    second_tab.locator(CLICKABLE).first.click()  # roll from the second tab
+    for page in (ann, bob, second_tab):
+        wait_seq(page, 1)
+    assert state(ann) == state(second_tab) == state(bob)
