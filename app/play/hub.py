@@ -125,6 +125,8 @@ class Room:
     def lobby(self) -> dict[str, Any]:
         connected = self.connected()
         public = dict(self.info.public)
+        if self.position is not None and self.position.game.result(self.position.state):
+            public["status"] = "finished"  # the info was read before the last action
         public["players"] = [
             {**player, "connected": connected[player["seat"]] > 0}
             for player in public["players"]
@@ -212,12 +214,12 @@ class Hub:
             for name, text, at in history:
                 conn.push(messages.chat(name, text, at))
             self._catch_up_client(room, conn, since)
-            if room.position is not None:
-                # Patches never carry who is connected: a client resuming with since=N learns
-                # it here (a snapshot already holds it; sending it again is harmless).
-                conn.push(self._presence(room))
+            # Patches never carry who is connected: a client resuming with since=N learns it
+            # from a presence message (a snapshot already holds it; once more is harmless).
             if conn.seat is not None and not was_connected:
                 self._presence_changed(room)
+            elif room.position is not None:
+                conn.push(self._presence(room))
         return room
 
     def leave(self, conn: Connection, room: Room, now: float) -> None:
