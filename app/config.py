@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     # Bring the database up to date when the server starts.
     migrate_on_start: bool = True
     log_level: str = "info"
+    # A host's own Nerdy Inventions card list (JSON, the format of the stand-in cards.json);
+    # unset: our stand-in cards.
+    nerdy_inventions_cards: Path | None = None
 
     @model_validator(mode="after")
     def _secret_outside_development(self) -> Settings:

@@ -9,38 +9,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from .pages import CLICKABLE, NewContext, join, my_turn, seq, start, state, wait_live, wait_seq
+
 pytestmark = pytest.mark.browser
 
 MOVES = 27  # 9 rolls and 18 scores
-CLICKABLE = "#board [data-action]:enabled"
 PHONE = {"width": 375, "height": 740}
-
-NewContext = Callable[..., Any]
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def seq(page: Page) -> int | None:
-    return page.evaluate("() => window.tinkertable.client.seq")
-
-
-def state(page: Page) -> Any:
-    return page.evaluate("() => window.tinkertable.client.view.state")
-
-
-def my_turn(page: Page) -> bool:
-    return page.evaluate(
-        "() => { const view = window.tinkertable.client.view;"
-        " return view.you !== null && view.active.includes(view.you); }"
-    )
 
 
 def result_text(page: Page) -> str:
@@ -51,14 +34,6 @@ def result_text(page: Page) -> str:
             .filter((child) => !child.matches(".result-actions, button, a"))
             .map((child) => child.innerText).join("\\n")"""
     )
-
-
-def wait_live(page: Page) -> None:
-    page.wait_for_function("() => window.tinkertable && window.tinkertable.client.live")
-
-
-def wait_seq(page: Page, target: int) -> None:
-    page.wait_for_function("n => window.tinkertable.client.seq === n", arg=target)
 
 
 def create_game(page: Page, name: str, first: str | None = "host") -> str:
@@ -77,27 +52,6 @@ def create_game(page: Page, name: str, first: str | None = "host") -> str:
     link = invite.input_value()
     assert link == page.url
     return link
-
-
-def join(page: Page, link: str, name: str) -> None:
-    page.goto(link)
-    # table.js awaits the game's module before it handles the form; "load" can come first.
-    page.wait_for_function("() => window.tinkertable !== undefined")
-    form = page.locator("#join")
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name="Join").click()
-    expect(page.locator("#join")).to_have_count(0)  # the page reloads with a seat
-    wait_live(page)
-
-
-def start(host: Page, *others: Page) -> None:
-    button = host.locator("#start")
-    expect(button).to_be_enabled()
-    button.click()
-    for page in (host, *others):
-        expect(page.locator("#game")).to_be_visible()
-        expect(page.locator("#lobby")).to_be_hidden()
-        page.wait_for_function("() => window.tinkertable.client.view !== null")
 
 
 def two_player_game(new_context: NewContext, **host_options: Any) -> tuple[Page, Page, str]:

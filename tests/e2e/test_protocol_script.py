@@ -7,6 +7,7 @@ SIGKILLs and restarts it mid-game.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -18,14 +19,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "play_protocol.py"
+STAND_IN_CARDS = ROOT / "app" / "games" / "nerdy_inventions" / "cards.json"
 TIMEOUT = 120  # seconds for the whole script; a run normally takes a few
 
 
-def run_script(*args: str) -> tuple[int, str]:
+def run_script(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     """Run the script; its exit status and its output (stdout and stderr)."""
     process = subprocess.Popen(
         [sys.executable, str(SCRIPT), *args],
         cwd=ROOT,
+        env={**os.environ, **(env or {})},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -93,3 +96,94 @@ def test_sigkill_restarts_lose_nothing(database_url: str, tmp_path: Path) -> Non
     check_passed(returncode, output, 2)
     assert counted(output, r"^total actions: (\d+)") == 2 * 27
     assert counted(output, r"^kills: (\d+)") >= 4
+
+
+def host_card_list(path: Path) -> Path:
+    """The stand-in cards renamed "Host ..." and worth 10 more: a host's own card list."""
+    cards = json.loads(STAND_IN_CARDS.read_text())
+    cards["stand_in"] = False
+    for group in ("inventions", "starting", "tools"):
+        for card in cards[group]:
+            card["name"] = "Host " + card["name"]
+            card["points"] += 10
+            card["stand_in"] = False
+    path.write_text(json.dumps(cards))
+    return path
+
+
+@pytest.mark.slow
+def test_nerdy_inventions_three_seats_with_restarts(database_url: str, tmp_path: Path) -> None:
+    returncode, output = run_script(
+        "--serve",
+        "--database-url",
+        database_url,
+        "--server-log",
+        str(tmp_path / "server.log"),
+        "--game",
+        "nerdy-inventions",
+        "--players",
+        "3",
+        "--prefer",
+        "build,pay",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--kill-every",
+        "70",
+        "--drop-every",
+        "25",
+    )
+    check_passed(returncode, output, 2)
+    assert counted(output, r"^kills: (\d+)") >= 2
+
+
+@pytest.mark.slow
+def test_nerdy_inventions_with_the_hosts_card_list(database_url: str, tmp_path: Path) -> None:
+    cards = host_card_list(tmp_path / "cards.json")
+    returncode, output = run_script(
+        "--serve",
+        "--database-url",
+        database_url,
+        "--server-log",
+        str(tmp_path / "server.log"),
+        "--game",
+        "nerdy-inventions",
+        "--players",
+        "2",
+        "--prefer",
+        "build,pay",
+        "--games",
+        "1",
+        "--seed",
+        "8",
+        env={"NERDY_INVENTIONS_CARDS": str(cards)},
+    )
+    check_passed(returncode, output, 1)
+
+
+@pytest.mark.slow
+def test_unvention_three_seats_at_once_with_restarts(database_url: str, tmp_path: Path) -> None:
+    returncode, output = run_script(
+        "--serve",
+        "--database-url",
+        database_url,
+        "--server-log",
+        str(tmp_path / "server.log"),
+        "--game",
+        "unvention",
+        "--players",
+        "3",
+        "--prefer",
+        "journal,circle,build_start,build_add,build_place,present",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--kill-every",
+        "150",
+        "--drop-every",
+        "40",
+    )
+    check_passed(returncode, output, 1)
+    assert counted(output, r"^kills: (\d+)") >= 2

@@ -37,10 +37,14 @@ class Table:
 
     @classmethod
     def open(
-        cls, client: TestClient, names: tuple[str, ...] = ("Ann", "Bob"), **options: Any
+        cls,
+        client: TestClient,
+        names: tuple[str, ...] = ("Ann", "Bob"),
+        game: str = "convolution",
+        **options: Any,
     ) -> Table:
         created = client.post(
-            "/api/lobbies", json={"game": "convolution", "name": names[0], "options": options}
+            "/api/lobbies", json={"game": game, "name": names[0], "options": options}
         )
         assert created.status_code == 201, created.text
         code = created.json()["code"]

@@ -1,0 +1,587 @@
+"""Nerdy Inventions: roll three dice, tinker with them, build inventions from a shared row.
+
+The rulebook is /work/shared/rules/nerdy-inventions.txt; rules.md beside this file says it in
+our words, lists our decisions where the rulebook is open, and explains the stand-in cards.
+The state is described in board.py, the abilities in abilities.py.
+
+A turn. The server rolls the current player's 3 dice when the turn starts. The player then
+takes any number of these actions, in any order, until they end the turn:
+
+    {"type": "use", "card": id}                 tap an untapped invention for its ability,
+                                                then its choices (abilities.py)
+    {"type": "tool", "card": id, "die": d}      tap another untapped invention: die d rises by
+                                                its level (at most 6); then the tool must go on:
+    {"type": "pass_tool", "seat": s}            to a player without a tool (the same action
+                                                answers the flintlock's second choice)
+    {"type": "charge", "card": id, "die": d}    pay die d (at least the card's level) to untap
+    {"type": "research", "die": d}              pay die d of value v (when the swap is made):
+    {"type": "research_swap", "with": k}        the card under tile v swaps with the card under
+                                                the neighbouring tile k
+    {"type": "build", "slot": k}                build the card under tile k, then pay its
+    {"type": "pay", "die": d}                   requirements in the card's order, one die each
+    {"type": "cancel"}                          leave a use, a research or a build unfinished;
+                                                nothing has changed
+    {"type": "end_turn"}                        listed whenever no choice is half made
+
+Slots are named by the tile above them, 6 (left) to 1 (right); a gear requirement is worth
+the slot's number. Dice are named by their id, stable during the turn.
+
+`view(state, seat)["state"]` is the same for every seat and spectators (only the deck order is
+secret); its keys are listed in `table` below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.core import (
+    Action,
+    BadOptions,
+    Game,
+    Option,
+    Result,
+    Seat,
+    State,
+    log,
+    randomness,
+    seed_state,
+    visible_log,
+)
+from app.games.nerdy_inventions import board
+from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
+from app.games.nerdy_inventions.board import TILES, token
+from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
+
+STARTING_SEATS = {"host": 0, "second": 1, "third": 2, "fourth": 3}
+END_TURN: Action = {"type": "end_turn"}
+CANCEL: Action = {"type": "cancel"}
+
+# What the page shows for the kind of choice a step's options make.
+CHOOSING = {
+    "choose_die": "die",
+    "choose_value": "value",
+    "choose_row": "row",
+    "choose_tool": "tool",
+    "pass_tool": "seat",
+    "pay": "pay",
+    "research_swap": "swap",
+}
+
+
+class NerdyInventions(Game):
+    id = "nerdy-inventions"
+    name = "Nerdy Inventions"
+    description = (
+        "Roll three dice, tinker with them using your inventions, and build new ones from a "
+        "shared row: the most victory points wins."
+    )
+    min_players = 2
+    max_players = 4
+    options = (
+        Option(
+            "starting_player",
+            "Starting player",
+            ("random", "host", "second", "third", "fourth"),
+            "random",
+            help="The starting player takes the first turn and starts without a tool; "
+            "random decides from the game's seed.",
+        ),
+    )
+    rules_version = "1"
+
+    def __init__(self, cards: CardSet | None = None) -> None:
+        self.cards = cards if cards is not None else stand_in_cards()
+
+    # --- setting up ---------------------------------------------------------------------
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        self.check_players(players)
+        choice = self.check_options(options)["starting_player"]
+        state: State = {}
+        seed_state(state, seed)
+        if choice == "random":
+            with randomness(state) as rng:
+                starting = rng.below(players)
+        else:
+            starting = STARTING_SEATS[choice]
+            if starting >= players:
+                raise BadOptions(
+                    f"starting_player {choice} needs at least {starting + 1} players, not {players}"
+                )
+        cards: dict[str, dict[str, Any]] = {}
+        deck = []
+        for kind in self.cards.inventions:
+            for copy in range(1, kind.count + 1):
+                card_id = f"{kind.slug}-{copy}"
+                cards[card_id] = facts(card_id, kind, "invention")
+                deck.append(card_id)
+        order = [(starting + place) % players for place in range(players)]
+        tableaus: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        for place, seat in enumerate(order):
+            card = self.cards.starting[place]  # sorted by seat_order
+            card_id = f"{card.slug}-1"
+            cards[card_id] = facts(card_id, card, "starting")
+            tableaus[seat].append({"card": card_id, "tapped": False})
+        tool_ids = [
+            (f"{tool.slug}-{copy}", tool)
+            for tool in self.cards.tools
+            for copy in range(1, tool.count + 1)
+        ][: players - 1]
+        tools = {}
+        for (tool_id, tool), seat in zip(tool_ids, order[1:], strict=True):
+            cards[tool_id] = facts(tool_id, tool, "tool")
+            tools[tool_id] = {"holder": seat, "tapped": False}
+        with randomness(state) as rng:
+            rng.shuffle(deck)
+        state.update(
+            players=players,
+            starting_player=starting,
+            current=starting,
+            turn=1,
+            cards=cards,
+            stand_in=self.cards.stand_in,
+            deck=deck,
+            row=[None] * 6,
+            tableaus=tableaus,
+            tools=tools,
+            dice=[],
+            next_die=0,
+            pending=None,
+            final_round=False,
+            ended=None,
+            log=[],
+        )
+        for slot in TILES:
+            board.put(state, slot, board.draw(state))
+        log(state, f"{token(starting)} is the starting player")
+        for seat in order:
+            held = board.name(state, tableaus[seat][0]["card"])
+            tool_id = board.tool_of(state, seat)
+            extra = f" and the {board.name(state, tool_id)}" if tool_id else " and no tool"
+            log(state, f"{token(seat)} starts with the {held}{extra}")
+        start_turn(state)
+        return state
+
+    # --- who acts, and what they may do ------------------------------------------------
+
+    def active(self, state: State) -> list[Seat]:
+        return [] if state["ended"] else [state["current"]]
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        if state["ended"] or seat != state["current"]:
+            return []
+        pending = state["pending"]
+        if pending is not None:
+            return pending_options(state, seat, pending)
+        return free_actions(state, seat)
+
+    def play(self, state: State, seat: Seat, action: Action) -> None:
+        kind = action["type"]
+        pending = state["pending"]
+        if kind == "use":
+            use(state, seat, action["card"])
+        elif kind == "cancel":
+            cancel(state)
+        elif pending is not None and pending["kind"] == "ability":
+            pending["picks"].append(action)
+            advance(state, seat)
+        elif kind == "pass_tool":
+            pass_on(state, seat, action["seat"])
+        elif kind == "tool":
+            use_tool(state, seat, action["card"], action["die"])
+        elif kind == "charge":
+            charge(state, seat, action["card"], action["die"])
+        elif kind == "research":
+            held = board.die(state, action["die"])
+            state["pending"] = {"kind": "research", "die": held["id"], "slot": held["value"]}
+        elif kind == "research_swap":
+            research(state, seat, action["with"])
+        elif kind == "build":
+            slot = action["slot"]
+            card_id = board.at(state, slot)
+            wanted = board.needs(board.card(state, card_id), slot)
+            state["pending"] = {
+                "kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": [],
+            }  # fmt: skip
+        elif kind == "pay":
+            pay(state, seat, action["die"])
+        elif kind == "end_turn":
+            end_turn(state, seat)
+        else:  # pragma: no cover - apply() only lets listed actions through
+            raise AssertionError(f"unknown action {kind}")
+
+    # --- the end ------------------------------------------------------------------------
+
+    def result(self, state: State) -> Result | None:
+        if not state["ended"]:
+            return None
+        totals = [board.score(state, seat)["total"] for seat in range(state["players"])]
+        best = max(totals)
+        winners = [seat for seat, total in enumerate(totals) if total == best]
+        why = (
+            "the zeppelin ended the game"
+            if state["ended"] == "zeppelin"
+            else "the deck ran out and everyone had the same number of turns"
+        )
+        if len(winners) > 1:
+            how = f"a shared win on {best} points"
+        else:
+            rest = sorted((total for seat, total in enumerate(totals) if seat != winners[0]))
+            how = f"{best} points to {rest[-1]}"
+        return Result(
+            winners=winners,
+            scores={str(seat): total for seat, total in enumerate(totals)},
+            reason=f"{why[0].upper()}{why[1:]}: {how}.",
+        )
+
+    # --- what a seat sees ---------------------------------------------------------------
+
+    def prompt(self, state: State, seat: Seat | None) -> str | None:
+        if state["ended"]:
+            return None
+        if seat != state["current"]:
+            return f"Waiting for {token(state['current'])}"
+        pending = state["pending"]
+        if pending is None:
+            return "Your turn: use, charge, research or build, or end your turn"
+        return pending_text(state, pending)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return {
+            "active": self.active(state),
+            "prompt": self.prompt(state, seat),
+            "state": table(state),
+            "log": visible_log(state, seat),
+        }
+
+
+def facts(card_id: str, card: Any, group: str) -> dict[str, Any]:
+    """A card's facts as the state keeps them (copied from the card list)."""
+    cost = getattr(card, "cost", None)
+    data = {
+        "id": card_id,
+        "slug": card.slug,
+        "name": card.name,
+        "group": group,
+        "ability": getattr(card, "ability", None),
+        "level": getattr(card, "level", None),
+        "cost": list(cost) if cost is not None else None,
+        "points": card.points,
+    }
+    if group == "starting":
+        data["seat_order"] = card.seat_order
+    return data
+
+
+# --- the turn -------------------------------------------------------------------------------
+
+
+def start_turn(state: State) -> None:
+    with randomness(state) as rng:
+        values = [rng.die() for _ in range(board.DICE_PER_TURN)]
+    state["dice"] = [{"id": index, "value": value} for index, value in enumerate(values)]
+    state["next_die"] = len(values)
+    log(state, f"Turn {state['turn']}: {token(state['current'])} rolled {board.shown(values)}")
+
+
+def free_actions(state: State, seat: Seat) -> list[Action]:
+    """What the current player may do when no choice is half made, in a stable order."""
+    tableau = state["tableaus"][seat]
+    dice = state["dice"]
+    actions: list[Action] = []
+    for held in tableau:
+        if not held["tapped"]:
+            card = board.card(state, held["card"])
+            options = ABILITIES[card["ability"]].steps(state, seat, held["card"], [])
+            if options is None or options:
+                actions.append({"type": "use", "card": held["card"]})
+    tool_id = board.tool_of(state, seat)
+    if tool_id is not None and board.without_tool(state):
+        for held in tableau:
+            if not held["tapped"]:
+                actions.extend(
+                    {"type": "tool", "card": held["card"], "die": die["id"]}
+                    for die in dice
+                    if die["value"] < 6
+                )
+    for held in tableau:
+        if held["tapped"]:
+            level = board.card(state, held["card"])["level"]
+            actions.extend(
+                {"type": "charge", "card": held["card"], "die": die["id"]}
+                for die in dice
+                if die["value"] >= level
+            )
+    actions.extend(
+        {"type": "research", "die": die["id"]} for die in dice if board.swaps(state, die["value"])
+    )
+    values = [die["value"] for die in dice]
+    for slot in TILES:
+        card_id = board.at(state, slot)
+        if card_id is None:
+            continue
+        card = board.card(state, card_id)
+        if card["cost"] is not None and board.can_pay(values, board.needs(card, slot)):
+            actions.append({"type": "build", "slot": slot})
+    actions.append(END_TURN)
+    return actions
+
+
+def pending_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[Action]:
+    kind = pending["kind"]
+    if kind == "ability":
+        steps = ABILITIES[pending["ability"]].steps
+        return [*steps(state, seat, pending["card"], pending["picks"]), CANCEL]
+    if kind == "build":
+        wanted = pending["needs"]
+        step = len(pending["paid"])
+        free = [die for die in state["dice"] if die["id"] not in pending["paid"]]
+        options = []
+        for die in free:
+            if board.pays(die["value"], wanted[step]):
+                rest = [other["value"] for other in free if other is not die]
+                if board.can_pay(rest, wanted[step + 1 :]):
+                    options.append({"type": "pay", "die": die["id"]})
+        return [*options, CANCEL]
+    if kind == "research":
+        swaps = board.swaps(state, pending["slot"])
+        return [*({"type": "research_swap", "with": slot} for slot in swaps), CANCEL]
+    # "tool_pass": the tool has been used and must go on; there is no going back
+    return [{"type": "pass_tool", "seat": other} for other in board.without_tool(state)]
+
+
+def pending_text(state: State, pending: dict[str, Any]) -> str:
+    kind = pending["kind"]
+    if kind == "ability":
+        asks = ABILITIES[pending["ability"]].asks
+        return asks[len(pending["picks"])]
+    if kind == "build":
+        step = len(pending["paid"])
+        wanted = pending["needs"]
+        return (
+            f"Pay for the {board.name(state, pending['card'])}: requirement {step + 1} of "
+            f"{len(wanted)}, a {wanted[step]} (or a six)"
+        )
+    if kind == "research":
+        card = board.name(state, board.at(state, pending["slot"]))
+        return f"Choose the neighbouring card to swap the {card} with"
+    return f"Pass the {board.name(state, pending['tool'])} to a player without a tool"
+
+
+def use(state: State, seat: Seat, card_id: str) -> None:
+    held = board.entry(state, seat, card_id)
+    held["tapped"] = True
+    ability = board.card(state, card_id)["ability"]
+    state["pending"] = {"kind": "ability", "ability": ability, "card": card_id, "picks": []}
+    advance(state, seat)
+
+
+def advance(state: State, seat: Seat) -> None:
+    """Carry out the pending ability once its last choice is made."""
+    pending = state["pending"]
+    ability = ABILITIES[pending["ability"]]
+    if ability.steps(state, seat, pending["card"], pending["picks"]) is None:
+        state["pending"] = None
+        ability.resolve(state, seat, pending["card"], pending["picks"])
+        if state["ended"]:
+            final_scores(state)
+
+
+def cancel(state: State) -> None:
+    pending = state["pending"]
+    if pending["kind"] == "ability":
+        board.entry(state, state["current"], pending["card"])["tapped"] = False
+    state["pending"] = None
+
+
+def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
+    tool_id = board.tool_of(state, seat)
+    held = board.entry(state, seat, card_id)
+    held["tapped"] = True
+    level = board.card(state, card_id)["level"]
+    die = board.die(state, die_id)
+    before = die["value"]
+    die["value"] = min(6, before + level)
+    state["tools"][tool_id]["tapped"] = True
+    state["pending"] = {"kind": "tool_pass", "tool": tool_id}
+    log(
+        state,
+        f"{token(seat)} used the {board.name(state, tool_id)}, tapping the "
+        f"{board.name(state, card_id)} (level {level}): a {before} became a {die['value']}",
+    )
+
+
+def pass_on(state: State, seat: Seat, receiver: Seat) -> None:
+    tool_id = state["pending"]["tool"]
+    state["tools"][tool_id] = {"holder": receiver, "tapped": False}
+    state["pending"] = None
+    log(state, f"{token(seat)} passed the {board.name(state, tool_id)} to {token(receiver)}")
+
+
+def charge(state: State, seat: Seat, card_id: str, die_id: int) -> None:
+    value = board.die(state, die_id)["value"]
+    board.spend(state, die_id)
+    board.entry(state, seat, card_id)["tapped"] = False
+    log(state, f"{token(seat)} charged the {board.name(state, card_id)} with a {value}")
+
+
+def research(state: State, seat: Seat, other: int) -> None:
+    pending = state["pending"]
+    slot = pending["slot"]
+    moved = board.at(state, slot)
+    board.spend(state, pending["die"])
+    state["pending"] = None
+    a, b = board.at(state, slot), board.at(state, other)
+    board.put(state, slot, b)
+    board.put(state, other, a)
+    log(
+        state,
+        f"{token(seat)} researched with a {slot}: the {board.name(state, moved)} moved from "
+        f"tile {slot} to tile {other}, swapping with the {board.name(state, b)}",
+    )
+
+
+def pay(state: State, seat: Seat, die_id: int) -> None:
+    pending = state["pending"]
+    pending["paid"].append(die_id)
+    if len(pending["paid"]) < len(pending["needs"]):
+        return
+    paid = [board.die(state, paid)["value"] for paid in pending["paid"]]
+    board.spend(state, *pending["paid"])
+    board.put(state, pending["slot"], None)
+    state["tableaus"][seat].append({"card": pending["card"], "tapped": False})
+    state["pending"] = None
+    log(
+        state,
+        f"{token(seat)} built the {board.name(state, pending['card'])} from tile "
+        f"{pending['slot']}, paying {board.shown(paid)}",
+    )
+
+
+def end_turn(state: State, seat: Seat) -> None:
+    """Dice are lost; the row closes up toward tile 1 and refills; the next seat rolls."""
+    state["dice"] = []
+    state["next_die"] = 0
+    log(state, f"{token(seat)} ended the turn")
+    cards = [card for card in state["row"] if card is not None]  # from tile 1 up
+    state["row"] = cards + [None] * (6 - len(cards))
+    dealt = 0
+    for slot in range(len(cards) + 1, 7):
+        card = board.draw(state)
+        board.put(state, slot, card)
+        dealt += card is not None
+    if dealt:
+        log(state, f"{dealt} new {'card was' if dealt == 1 else 'cards were'} dealt to the row")
+    deck_emptied(state)
+    following = (seat + 1) % state["players"]
+    if state["final_round"] and following == state["starting_player"]:
+        state["ended"] = "deck"
+        final_scores(state)
+        return
+    state["turn"] += 1
+    state["current"] = following
+    start_turn(state)
+
+
+def final_scores(state: State) -> None:
+    parts = []
+    for seat in range(state["players"]):
+        score = board.score(state, seat)
+        parts.append(f"{token(seat)} {score['total']}")
+    log(state, "Final scores: " + ", ".join(parts))
+
+
+# --- the view -------------------------------------------------------------------------------
+
+
+def card_view(state: State, card_id: str, **extra: Any) -> dict[str, Any]:
+    return {**board.card(state, card_id), **extra}
+
+
+def pending_view(state: State, seat: Seat) -> dict[str, Any] | None:
+    pending = state["pending"]
+    if pending is None:
+        return None
+    options = pending_options(state, seat, pending)
+    choosing = next((CHOOSING[option["type"]] for option in options if option != CANCEL), None)
+    return {
+        "kind": pending["kind"],
+        "card": pending.get("card", pending.get("tool")),
+        "ability": pending.get("ability"),
+        "choosing": choosing,
+        "text": pending_text(state, pending),
+        "picks": [dict(pick) for pick in pending.get("picks", [])],
+        "slot": pending.get("slot"),
+        "die": pending.get("die"),
+        "needs": list(pending["needs"]) if "needs" in pending else None,
+        "paid": list(pending["paid"]) if "paid" in pending else None,
+        "cancel": CANCEL in options,
+    }
+
+
+def table(state: State) -> dict[str, Any]:
+    """What a page needs to draw the game; the same for every seat (the deck as a count).
+
+    players, starting_player, current, turn, round, final_round, ended ("zeppelin" |
+    "deck" | None), deck (how many cards are left in it),
+    row          tiles 6..1: {"slot": k, "gear": k, "card": facts or None}
+    tableaus     per seat: {"seat", "cards": [facts + "tapped"], "tool": tool or None,
+                 "score": {"inventions", "tools", "kinds", "bonus", "total"}}
+    tools        [{"card": facts, "holder": seat, "tapped": b}]
+    dice         the current player's dice, [{"id", "value"}]
+    pending      None, or the choice being made: {"kind", "card", "ability", "choosing",
+                 "text", "picks", "slot", "die", "needs", "paid", "cancel"}
+    scores       per seat, as in the tableaus
+    stand_in     whether the cards are stand-ins
+    abilities    ability slug -> {"icon", "title", "text"}; tool_text; set_bonus
+    """
+    players = state["players"]
+    tools = [
+        {"card": card_view(state, tool_id), "holder": tool["holder"], "tapped": tool["tapped"]}
+        for tool_id, tool in state["tools"].items()
+    ]
+    scores = [board.score(state, seat) for seat in range(players)]
+    tableaus = []
+    for seat in range(players):
+        held = next((tool for tool in tools if tool["holder"] == seat), None)
+        tableaus.append(
+            {
+                "seat": seat,
+                "cards": [
+                    card_view(state, entry["card"], tapped=entry["tapped"])
+                    for entry in state["tableaus"][seat]
+                ],
+                "tool": held,
+                "score": scores[seat],
+            }
+        )
+    return {
+        "players": players,
+        "starting_player": state["starting_player"],
+        "current": None if state["ended"] else state["current"],
+        "turn": state["turn"],
+        "round": (state["turn"] - 1) // players + 1,
+        "final_round": state["final_round"],
+        "ended": state["ended"],
+        "deck": len(state["deck"]),
+        "row": [
+            {
+                "slot": slot,
+                "gear": slot,
+                "card": card_view(state, board.at(state, slot)) if board.at(state, slot) else None,
+            }
+            for slot in TILES
+        ],
+        "tableaus": tableaus,
+        "tools": tools,
+        "dice": [dict(die) for die in state["dice"]],
+        "pending": pending_view(state, state["current"]),
+        "scores": scores,
+        "stand_in": state["stand_in"],
+        "abilities": {
+            slug: {"icon": ability.icon, "title": ability.title, "text": ability.text}
+            for slug, ability in ABILITIES.items()
+        },
+        "tool_text": TOOL_TEXT,
+        "set_bonus": {str(kinds): bonus for kinds, bonus in board.SET_BONUS.items()},
+    }

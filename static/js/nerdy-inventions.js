@@ -1,0 +1,322 @@
+// Nerdy Inventions' board: the invention row under its dice-value tiles, the dice in hand, every
+// player's inventions and tool, and each legal action as a button carrying its action JSON.
+// Game text (card names, notes) only ever goes in through textContent and attributes.
+
+const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+const GEAR = "⚙";
+
+function node(tag, props = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") element.className = value;
+    else element.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : String(child));
+  }
+  return element;
+}
+
+// --- actions -----------------------------------------------------------------------------------
+
+const key = (action) => JSON.stringify(action);
+
+class Actions {
+  constructor(view) {
+    this.list = view.legal || [];
+    this.shown = new Set();
+  }
+
+  find(test) {
+    return this.list.filter(test);
+  }
+
+  // A button for `action`; `text` is what it says, `label` its full description.
+  button(action, text, label, extra = "") {
+    this.shown.add(key(action));
+    const button = node("button", { type: "button", class: `ni-action ${extra}`.trim(), "aria-label": label || text, title: label || text }, text);
+    button.dataset.action = key(action);
+    return button;
+  }
+
+  unshown() {
+    return this.list.filter((action) => !this.shown.has(key(action)));
+  }
+}
+
+// --- words ---------------------------------------------------------------------------------
+
+function nameOf(view, seat) {
+  const player = (view.players || []).find((p) => p.seat === seat);
+  return player ? player.name : `Player ${seat + 1}`;
+}
+
+function allCards(state) {
+  const cards = {};
+  for (const slot of state.row) if (slot.card) cards[slot.card.id] = slot.card;
+  for (const tableau of state.tableaus) for (const card of tableau.cards) cards[card.id] = card;
+  for (const tool of state.tools) cards[tool.card.id] = tool.card;
+  return cards;
+}
+
+function dieValue(state, id) {
+  const die = state.dice.find((d) => d.id === id);
+  return die ? die.value : "?";
+}
+
+function requirementText(requirement, gear) {
+  if (requirement === "gear") return gear ? `${GEAR}${gear}` : GEAR;
+  return String(requirement);
+}
+
+function costText(card, gear) {
+  if (!card.cost) return "cannot be built";
+  return card.cost.map((r) => requirementText(r, gear)).join(" + ");
+}
+
+function effectText(state, card) {
+  if (card.group === "tool") return state.tool_text;
+  const ability = state.abilities[card.ability];
+  return ability ? `${ability.title}: ${ability.text}` : "";
+}
+
+// A plain description of any action, for its button's label.
+function describe(view, action) {
+  const state = view.state;
+  const cards = allCards(state);
+  const cardName = (id) => (cards[id] ? cards[id].name : id);
+  const pending = state.pending;
+  switch (action.type) {
+    case "end_turn": return "End your turn";
+    case "cancel": return "Cancel this choice";
+    case "use": return `Use the ${cardName(action.card)}`;
+    case "charge": return `Charge the ${cardName(action.card)} with the ${dieValue(state, action.die)}`;
+    case "tool": {
+      const card = cards[action.card];
+      const before = dieValue(state, action.die);
+      const after = Math.min(6, before + (card ? card.level : 0));
+      return `Use the tool: tap the ${cardName(action.card)} to raise the ${before} to ${after}`;
+    }
+    case "pass_tool": return `Give the tool to ${nameOf(view, action.seat)}`;
+    case "research": return `Research with the ${dieValue(state, action.die)}: move the card under tile ${dieValue(state, action.die)}`;
+    case "research_swap": return `Swap it with the card under tile ${action.with}`;
+    case "build": return `Build the card under tile ${action.slot}`;
+    case "pay": return `Pay with the ${dieValue(state, action.die)}`;
+    case "choose_die": return `Choose the ${dieValue(state, action.die)}`;
+    case "choose_row": return `Choose the card under tile ${action.slot}`;
+    case "choose_tool": {
+      const tool = state.tools.find((t) => t.card.id === action.card);
+      return tool ? `Choose the ${tool.card.name} of ${nameOf(view, tool.holder)}` : `Choose ${action.card}`;
+    }
+    case "choose_value": {
+      if (pending && pending.ability === "split") {
+        const total = dieValue(state, pending.picks[0].die);
+        return `Split the ${total} into ${total - action.value} and ${action.value}`;
+      }
+      if (pending && pending.ability === "redistribute") {
+        const [a, b] = pending.picks.map((pick) => dieValue(state, pick.die));
+        return `Make the ${a} a ${action.value} and the ${b} a ${a + b - action.value}`;
+      }
+      return `Choose ${action.value}`;
+    }
+    default: return JSON.stringify(action);
+  }
+}
+
+// --- cards ---------------------------------------------------------------------------------
+
+// A card's face (what turns sideways when tapped) and, beside it, its effect in words: in the
+// title on hover, and in a details element that opens on tap.
+function cardFace(state, card, { gear = null, tapped = false } = {}) {
+  const effect = effectText(state, card);
+  const ability = card.group === "tool" ? null : state.abilities[card.ability];
+  const facts = [];
+  if (card.level !== null && card.level !== undefined) facts.push(`Level ${card.level}`);
+  facts.push(`${card.points} ${card.points === 1 ? "point" : "points"}`);
+  if (card.group === "starting") facts.push(`start ${card.seat_order}`);
+  return node(
+    "div",
+    { class: `ni-card ni-${card.group}${tapped ? " ni-tapped" : ""}`, title: effect, "data-card": card.id },
+    node("strong", { class: "ni-card-name" }, card.name),
+    tapped ? node("span", { class: "ni-card-state" }, "tapped") : null,
+    node("span", { class: "ni-card-facts" }, facts.join(" · ")),
+    card.group === "tool" || (!card.cost && gear === null) ? null : node("span", { class: "ni-card-cost" }, `Build: ${costText(card, gear)}`),
+    ability ? node("span", { class: "ni-card-ability" }, `${ability.title} (${ability.icon})`) : null,
+  );
+}
+
+function effectDetails(state, card) {
+  return node("details", { class: "ni-effect" }, node("summary", {}, "Effect"), node("p", {}, effectText(state, card)));
+}
+
+function cardBlock(state, card, options = {}) {
+  return [
+    node("div", { class: "ni-card-box" }, cardFace(state, card, options)),
+    effectDetails(state, card),
+  ];
+}
+
+// --- the parts of the board --------------------------------------------------------------------
+
+function header(view, state) {
+  const bits = [`Turn ${state.turn}`, `round ${state.round}`, `deck: ${state.deck} ${state.deck === 1 ? "card" : "cards"}`];
+  if (state.current !== null) bits.push(`${nameOf(view, state.current)} to play`);
+  const parts = [node("p", { class: "ni-status" }, bits.join(" · "))];
+  if (state.final_round) {
+    parts.push(node("p", { class: "ni-final" }, `Final round: the game ends before ${nameOf(view, state.starting_player)}'s next turn.`));
+  }
+  if (state.stand_in) {
+    parts.push(
+      node(
+        "p",
+        { class: "ni-stand-in" },
+        node("strong", {}, "Stand-in cards. "),
+        "The printed card values are not known: these levels, costs, counts and points are ours ",
+        "(the Rules page explains them, and how a host plays with the real cards).",
+      ),
+    );
+  }
+  return node("div", { class: "ni-header" }, ...parts);
+}
+
+function pendingBox(view, state, actions) {
+  const pending = state.pending;
+  if (!pending) return null;
+  const box = node("div", { class: "ni-pending", role: "status" }, node("p", { class: "ni-pending-text" }, pending.text));
+  if (pending.kind === "build" && pending.needs) {
+    box.append(
+      node(
+        "p",
+        { class: "ni-needs" },
+        "Requirements: ",
+        ...pending.needs.map((need, index) =>
+          node("span", { class: index < pending.paid.length ? "ni-need ni-paid" : "ni-need" },
+            index < pending.paid.length ? `${need} ✓ (paid with ${dieValue(state, pending.paid[index])})` : `${need}`),
+        ),
+      ),
+    );
+  }
+  const values = actions.find((a) => a.type === "choose_value");
+  if (values.length) {
+    box.append(node("div", { class: "ni-choices" }, ...values.map((a) => actions.button(a, describe(view, a)))));
+  }
+  const passes = actions.find((a) => a.type === "pass_tool");
+  if (passes.length) {
+    box.append(node("div", { class: "ni-choices" }, ...passes.map((a) => actions.button(a, `Give it to ${nameOf(view, a.seat)}`, describe(view, a)))));
+  }
+  return box;
+}
+
+function invRow(view, state, actions) {
+  const slots = state.row.map((slot) => {
+    const buttons = [];
+    for (const action of actions.find((a) => a.type === "build" && a.slot === slot.slot)) {
+      buttons.push(actions.button(action, "Build", `Build the ${slot.card.name} (${costText(slot.card, slot.gear)})`));
+    }
+    for (const action of actions.find((a) => a.type === "choose_row" && a.slot === slot.slot)) {
+      buttons.push(actions.button(action, "Choose", describe(view, action)));
+    }
+    for (const action of actions.find((a) => a.type === "research_swap" && a.with === slot.slot)) {
+      buttons.push(actions.button(action, "Swap here", describe(view, action)));
+    }
+    const pending = state.pending;
+    const marked = pending && pending.slot === slot.slot && pending.kind !== "ability";
+    return node(
+      "li",
+      { class: `ni-slot${marked ? " ni-marked" : ""}`, "aria-label": `Tile ${slot.slot}` },
+      node("div", { class: "ni-tile" }, node("span", { class: "ni-tile-value" }, String(slot.slot)), node("span", { class: "ni-gear" }, `${GEAR} = ${slot.gear}`)),
+      slot.card ? cardBlock(state, slot.card, { gear: slot.gear }) : node("div", { class: "ni-card ni-empty" }, "empty"),
+      buttons.length ? node("div", { class: "ni-slot-actions" }, ...buttons) : null,
+    );
+  });
+  return node("section", { class: "ni-row-section", "aria-label": "Invention row" },
+    node("h2", {}, "Invention row"),
+    node("ol", { class: "ni-row" }, ...slots));
+}
+
+function diceArea(view, state, actions) {
+  const owner = state.current === null ? null : nameOf(view, state.current);
+  const title = view.you !== null && view.you === state.current ? "Your dice" : owner ? `${owner}'s dice` : "Dice";
+  const paid = new Set(state.pending && state.pending.paid ? state.pending.paid : []);
+  const picked = new Set(state.pending && state.pending.picks ? state.pending.picks.filter((p) => p.die !== undefined).map((p) => p.die) : []);
+  const dice = state.dice.map((die) => {
+    const face = `${PIPS[die.value] || ""} ${die.value}`;
+    const single = actions.find((a) => (a.type === "choose_die" || a.type === "pay") && a.die === die.id);
+    const cls = `ni-die${paid.has(die.id) ? " ni-paid" : ""}${picked.has(die.id) || state.pending?.die === die.id ? " ni-picked" : ""}`;
+    const verb = single.length && single[0].type === "pay" ? "Pay" : "Choose";
+    const shown = single.length
+      ? actions.button(single[0], [face, node("span", { class: "ni-die-verb" }, verb)], describe(view, single[0]), cls)
+      : node("span", { class: cls, "aria-label": `a die showing ${die.value}` }, face);
+    const research = actions.find((a) => a.type === "research" && a.die === die.id);
+    return node("li", { class: "ni-die-slot" }, shown,
+      ...research.map((a) => actions.button(a, `Research tile ${die.value}`, describe(view, a), "ni-small")));
+  });
+  return node("section", { class: "ni-dice-section", "aria-label": title },
+    node("h2", {}, title),
+    dice.length ? node("ul", { class: "ni-dice" }, ...dice) : node("p", { class: "hint" }, "No dice in hand."));
+}
+
+function tableau(view, state, actions, entry) {
+  const seat = entry.seat;
+  const mine = view.you === seat;
+  const score = entry.score;
+  const cards = entry.cards.map((card) => {
+    const buttons = [];
+    for (const action of actions.find((a) => a.type === "use" && a.card === card.id)) {
+      buttons.push(actions.button(action, "Use", `${describe(view, action)}: ${effectText(state, card)}`));
+    }
+    for (const action of actions.find((a) => a.type === "charge" && a.card === card.id)) {
+      buttons.push(actions.button(action, `Charge with ${dieValue(state, action.die)}`, describe(view, action), "ni-small"));
+    }
+    for (const action of actions.find((a) => a.type === "tool" && a.card === card.id)) {
+      const before = dieValue(state, action.die);
+      buttons.push(actions.button(action, `Tool: ${before} → ${Math.min(6, before + card.level)}`, describe(view, action), "ni-small"));
+    }
+    return node("li", { class: "ni-held" },
+      cardBlock(state, card, { tapped: card.tapped }),
+      buttons.length ? node("div", { class: "ni-card-actions" }, ...buttons) : null);
+  });
+  let tool = node("p", { class: "hint" }, "No tool");
+  if (entry.tool) {
+    const choose = actions.find((a) => a.type === "choose_tool" && a.card === entry.tool.card.id);
+    tool = node("div", { class: "ni-tool-slot" },
+      cardBlock(state, entry.tool.card, { tapped: entry.tool.tapped }),
+      ...choose.map((a) => actions.button(a, "Choose this tool", describe(view, a))));
+  }
+  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${seat === state.starting_player ? " · starting player" : ""}`;
+  const scoreText = `${score.total} ${score.total === 1 ? "point" : "points"}: ${score.inventions} from inventions, ${score.tools} from tools, ${score.kinds} ${score.kinds === 1 ? "kind" : "kinds"} (bonus ${score.bonus})`;
+  return node("section", { class: `ni-tableau${mine ? " ni-mine" : ""}${seat === state.current ? " ni-current" : ""}`, "aria-label": `${nameOf(view, seat)}'s inventions` },
+    node("h3", {}, who),
+    node("p", { class: "ni-score" }, scoreText),
+    node("div", { class: "ni-tableau-body" }, node("ul", { class: "ni-cards" }, ...cards), tool));
+}
+
+function controls(view, actions) {
+  const bar = node("div", { class: "ni-controls" });
+  for (const action of actions.find((a) => a.type === "cancel")) bar.append(actions.button(action, "Cancel", describe(view, action), "ni-secondary"));
+  for (const action of actions.find((a) => a.type === "end_turn")) bar.append(actions.button(action, "End turn", describe(view, action)));
+  return bar;
+}
+
+export function render(board, view) {
+  const state = view.state;
+  const actions = new Actions(view);
+  const you = view.you;
+  const order = state.tableaus.slice().sort((a, b) => (a.seat === you ? -1 : b.seat === you ? 1 : a.seat - b.seat));
+
+  const parts = [
+    header(view, state),
+    pendingBox(view, state, actions),
+    invRow(view, state, actions),
+    diceArea(view, state, actions),
+    node("section", { class: "ni-players", "aria-label": "Players' inventions" }, ...order.map((entry) => tableau(view, state, actions, entry))),
+  ];
+  const bar = controls(view, actions);
+  // Anything legal that has no place above still gets a button, described in words.
+  const rest = actions.unshown();
+  if (rest.length) bar.prepend(...rest.map((action) => actions.button(action, describe(view, action))));
+  parts.splice(2, 0, bar);
+  board.replaceChildren(...parts.filter(Boolean));
+}

@@ -1,0 +1,56 @@
+"""Helpers for driving Tinkertable pages in Playwright: the client's state, waiting for it,
+joining a lobby and starting a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+CLICKABLE = "#board [data-action]:enabled"
+NewContext = Callable[..., Any]
+
+
+def seq(page: Page) -> int | None:
+    return page.evaluate("() => window.tinkertable.client.seq")
+
+
+def state(page: Page) -> Any:
+    return page.evaluate("() => window.tinkertable.client.view.state")
+
+
+def my_turn(page: Page) -> bool:
+    return page.evaluate(
+        "() => { const view = window.tinkertable.client.view;"
+        " return view.you !== null && view.active.includes(view.you); }"
+    )
+
+
+def wait_live(page: Page) -> None:
+    page.wait_for_function("() => window.tinkertable && window.tinkertable.client.live")
+
+
+def wait_seq(page: Page, target: int) -> None:
+    page.wait_for_function("n => window.tinkertable.client.seq === n", arg=target)
+
+
+def join(page: Page, link: str, name: str) -> None:
+    page.goto(link)
+    # table.js awaits the game's module before it handles the form; "load" can come first.
+    page.wait_for_function("() => window.tinkertable !== undefined")
+    form = page.locator("#join")
+    form.get_by_label("Your name").fill(name)
+    form.get_by_role("button", name="Join").click()
+    expect(page.locator("#join")).to_have_count(0)  # the page reloads with a seat
+    wait_live(page)
+
+
+def start(host: Page, *others: Page) -> None:
+    button = host.locator("#start")
+    expect(button).to_be_enabled()
+    button.click()
+    for page in (host, *others):
+        expect(page.locator("#game")).to_be_visible()
+        expect(page.locator("#lobby")).to_be_hidden()
+        page.wait_for_function("() => window.tinkertable.client.view !== null")
