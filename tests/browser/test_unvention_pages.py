@@ -1,0 +1,197 @@
+"""Unvention in real browsers: three players fill in their sheets at once, by clicking, until
+the competition is over. One of them plays on a phone-sized screen."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .pages import NewContext, join, seq, start, state, wait_live, wait_seq
+
+pytestmark = pytest.mark.browser
+
+MAX_ROUNDS = 700  # a round: every page with something to do clicks once
+PHONE = {"width": 375, "height": 740}
+MIDWAY = 40
+
+# Every data-action on the board, whether it can be clicked now, and the view's legal list.
+READ = """() => {
+  const elements = [...document.querySelectorAll('#board [data-action]')];
+  return {
+    actions: elements.map((element) => element.dataset.action),
+    clickable: elements.map((element) => !element.disabled && element.checkVisibility()),
+    legal: window.tinkertable.client.view.legal,
+  };
+}"""
+
+
+def create(page: Page, name: str) -> str:
+    page.goto("/")
+    form = page.locator('form.new-game[data-game="unvention"]')
+    form.get_by_label("Your name").fill(name)
+    form.get_by_role("button", name="New game").click()
+    page.wait_for_url(re.compile(r"/l/[^/]+$"))
+    wait_live(page)
+    return page.locator("#invite-link").input_value()
+
+
+def canonical(actions: list[Any]) -> list[str]:
+    return sorted(json.dumps(action, sort_keys=True) for action in actions)
+
+
+def read(page: Page) -> list[tuple[str, dict[str, Any]]]:
+    """The page's clickable actions, after checking that the data-action values on the board are
+    exactly the view's legal actions (as multisets)."""
+    seen = page.evaluate(READ)
+    shown = [json.loads(text) for text in seen["actions"]]
+    assert canonical(shown) == canonical(seen["legal"])
+    return [
+        (text, action)
+        for text, action, ok in zip(seen["actions"], shown, seen["clickable"], strict=True)
+        if ok
+    ]
+
+
+def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Mostly moves that make progress, as the engine's random games do, and journal whenever
+    possible so that journals fill and the days end."""
+    by: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for action in actions:
+        by[action["type"]].append(action)
+    for forced in ("idea", "leap"):
+        if by[forced]:
+            return rng.choice(by[forced])
+    if by["present"] or by["keep"]:
+        if by["present"] and (rng.random() < 0.8 or not by["keep"]):
+            return rng.choice(by["present"])
+        return rng.choice(by["keep"])
+    if by["build_place"] and rng.random() < 0.9:
+        return rng.choice(by["build_place"])
+    if by["build_add"] and rng.random() < 0.9:
+        return rng.choice(by["build_add"])
+    if by["build_cancel"] and not (by["build_add"] or by["build_place"]):
+        return by["build_cancel"][0]
+    if by["ball_bearing"] and rng.random() < 0.3:
+        return rng.choice(by["ball_bearing"])
+    if by["journal"]:
+        return rng.choice(by["journal"])
+    if by["cross"]:
+        return rng.choice(by["cross"])
+    if by["spend_wrench"] and rng.random() < 0.03:
+        return rng.choice(by["spend_wrench"])
+    if by["build_start"] and rng.random() < 0.6:
+        return by["build_start"][0]
+    if by["circle"] and rng.random() < 0.7:
+        return rng.choice(by["circle"])
+    if by["done"]:
+        return by["done"][0]
+    return rng.choice(actions)
+
+
+def button(page: Page, text: str) -> Any:
+    return page.locator(f"#board [data-action='{text}']")
+
+
+def check_preview(page: Page, text: str) -> None:
+    """Pointing at a placement lights up as many invention cells as the mechanism has parts."""
+    parts = page.evaluate(
+        "() => { const view = window.tinkertable.client.view;"
+        " return view.state.players[view.you].doing.building.parts.length; }"
+    )
+    button(page, text).hover()
+    expect(page.locator("#board .uv-icell.uv-preview")).to_have_count(parts)
+
+
+def check_tabs(page: Page, other: str) -> None:
+    """Another player's sheet is one click away; the tab adds no action and leads back."""
+    tabs = page.locator("#board .uv-tabs")
+    tabs.get_by_role("button", name=re.compile(f"^{other}")).click()
+    expect(
+        page.locator(f'#board .uv-sheet[aria-label="{other}\'s competition sheet"]')
+    ).to_be_visible()
+    expect(page.locator("#board .uv-sheet.uv-own")).to_be_hidden()
+    read(page)
+    tabs.get_by_role("button", name=re.compile(r"\(you\)")).click()
+    expect(page.locator("#board .uv-sheet.uv-own")).to_be_visible()
+
+
+def fits_phone(page: Page) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the phone page is {width}px wide"
+
+
+def test_three_players_play_a_whole_game(new_context: NewContext, artifacts: Path) -> None:
+    began = time.monotonic()
+    ann = new_context().new_page()
+    link = create(ann, "Ann")
+    bob = new_context().new_page()
+    cat = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    join(bob, link, "Bob")
+    join(cat, link, "Cat")
+    start(ann, bob, cat)
+    players = [ann, bob, cat]
+    for page in players:
+        expect(page.locator("#board .uv-days")).to_contain_text("Friday")
+        expect(page.locator("#board .uv-journal")).to_have_count(3)
+        expect(page.locator("#board .uv-wgrid")).to_have_count(4)
+        expect(page.locator("#board .uv-invention")).to_have_count(3)
+    fits_phone(cat)
+
+    rng = random.Random(7)
+    rounds = 0
+    previewed = False
+    kinds: set[str] = set()
+    while not ann.locator("#result").is_visible():
+        rounds += 1
+        assert rounds <= MAX_ROUNDS, "the game did not end"
+        before = seq(ann)
+        assert before is not None and seq(bob) == before and seq(cat) == before
+        if rounds == 25:
+            check_tabs(ann, "Bob")
+            check_tabs(cat, "Ann")
+        # Every page is read while all are in step; then each page with something to do
+        # clicks once, without waiting for the others (its own moves do not depend on theirs
+        # until the last of them ends the turn or the day).
+        choices = []
+        for page in players:
+            shown = read(page)
+            if shown:
+                action = pick([action for _, action in shown], rng)
+                choices.append((page, next(text for text, seen in shown if seen == action)))
+                kinds.add(action["type"])
+        for page, text in choices:
+            if not previewed and json.loads(text)["type"] == "build_place":
+                check_preview(page, text)
+                previewed = True
+        for page, text in choices:
+            button(page, text).click()
+        clicked = len(choices)
+        assert clicked, "nobody has anything to do, yet the game is not over"
+        for page in players:
+            wait_seq(page, before + clicked)
+        if rounds % 20 == 0:
+            fits_phone(cat)
+        if rounds == MIDWAY:
+            ann.screenshot(path=artifacts / "unvention-midway.png", full_page=True)
+            cat.screenshot(path=artifacts / "unvention-phone.png", full_page=True)
+            fits_phone(cat)
+
+    for page in players:
+        expect(page.locator("#result")).to_be_visible()
+        assert read(page) == []
+    assert state(ann) == state(bob) == state(cat)
+    assert state(ann)["phase"] == "over"
+    assert len(ann.evaluate("() => window.tinkertable.client.view.result.winners")) >= 1
+    assert {"journal", "circle", "build_start", "build_add", "build_place", "done"} <= kinds
+    assert previewed
+    ann.screenshot(path=artifacts / "unvention-result.png", full_page=True)
+    fits_phone(cat)
+    print(f"\n{rounds} rounds, {time.monotonic() - began:.1f}s")
