@@ -44,8 +44,12 @@ def rules_view(
         "legal": game.legal(state, seat) if seat is not None and not (result or replay) else [],
         "state": seen["state"],
         "log": [name_seats(line, names) for line in seen["log"]],
-        "result": result.to_json() if result else None,
+        "result": _named(result.to_json(), names) if result else None,
     }
+
+
+def _named(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    return {**result, "reason": name_seats(result["reason"], names)}
 
 
 def full_view(rules: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:

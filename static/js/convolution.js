@@ -1,6 +1,8 @@
 // Convolution's board: the eight dice arranged by color total, both score columns, and the
 // legal choices (roll, or a category to score) as buttons carrying their action.
 
+import { node } from "./dom.js";
+
 const COLORS = ["red", "blue", "green", "yellow"];
 const ROWS = [
   ["red", "Red"], ["blue", "Blue"], ["green", "Green"], ["yellow", "Yellow"], ["colors", "Colors Total"],
@@ -9,17 +11,6 @@ const ROWS = [
 ];
 const CALCULATED = new Set(["colors", "ranks", "grand"]);
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-
-function node(tag, props = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") element.className = value;
-    else if (key === "dataset") Object.assign(element.dataset, value);
-    else element.setAttribute(key, value);
-  }
-  element.append(...children.filter((child) => child !== null && child !== undefined));
-  return element;
-}
 
 function actionButton(action, label, text) {
   const button = node("button", { type: "button", class: "choice", "aria-label": label }, text);

@@ -2,22 +2,10 @@
 // player's inventions and tool, and each legal action as a button carrying its action JSON.
 // Game text (card names, notes) only ever goes in through textContent and attributes.
 
+import { node } from "./dom.js";
+
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const GEAR = "⚙";
-
-function node(tag, props = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") element.className = value;
-    else element.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : String(child));
-  }
-  return element;
-}
 
 // --- actions -----------------------------------------------------------------------------------
 

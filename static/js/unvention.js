@@ -5,6 +5,8 @@
 // attributes; the only listeners added here switch what is drawn (tabs) or light up the cells a
 // mechanism would cover (the placement preview): actions are sent by table.js alone.
 
+import { node } from "./dom.js";
+
 const WORKSHOPS = ["hydraulic", "magnetic", "electrical", "mechanical"];
 const INVENTIONS = ["integron", "unison", "lateral"];
 const TOOLS = ["torque", "flywheel", "ball_bearing", "reamer"];
@@ -36,20 +38,6 @@ let pressTimer = null;
 let heldBack = null;
 
 // --- building blocks -------------------------------------------------------------------------
-
-function node(tag, props = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") element.className = value;
-    else element.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : String(child));
-  }
-  return element;
-}
 
 function icon(name, label = null) {
   const svg = document.createElementNS(SVG, "svg");

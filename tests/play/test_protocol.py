@@ -346,3 +346,21 @@ def test_a_second_process_catches_up_before_checking_an_action(settings: Setting
         assert len(log["actions"]) == 1
         here.close()
         there.close()
+
+
+def test_result_reasons_name_the_players() -> None:
+    from app.games.core import Result
+    from app.play.views import rules_view
+
+    class Over:
+        id = "over"
+
+        def view(self, state, seat):  # noqa: ANN001, ANN202
+            return {"active": [], "prompt": None, "state": {}, "log": ["{seat1} won"]}
+
+        def result(self, state):  # noqa: ANN001, ANN202
+            return Result([1], {"0": 1, "1": 2}, "{seat1} wins with 2 points")
+
+    view = rules_view(Over(), {}, 0, ["Ann", "Bob"])  # type: ignore[arg-type]
+    assert view["result"]["reason"] == "Bob wins with 2 points"
+    assert view["log"] == ["Bob won"]
