@@ -19,7 +19,7 @@ from app.play.hub import Hub, LobbyInfo
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
 from app.play.runner import Runner, create_game
-from app.play.views import full_view, rules_view
+from app.play.views import full_view, named_result, rules_view
 
 # 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -196,7 +196,11 @@ class Lobbies:
                 }
                 for row in actions
             ],
-            "result": record.result if record is not None else None,
+            "result": (
+                named_result(record.result, [seat["name"] for seat in record.seats])
+                if record is not None and record.result is not None
+                else None
+            ),
         }
 
     async def replay(self, code: str, step: int, seat: int | None) -> dict[str, Any]:

@@ -44,11 +44,12 @@ def rules_view(
         "legal": game.legal(state, seat) if seat is not None and not (result or replay) else [],
         "state": seen["state"],
         "log": [name_seats(line, names) for line in seen["log"]],
-        "result": _named(result.to_json(), names) if result else None,
+        "result": named_result(result.to_json(), names) if result else None,
     }
 
 
-def _named(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
+def named_result(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A game's result with the players' names in its reason."""
     return {**result, "reason": name_seats(result["reason"], names)}
 
 
