@@ -43,6 +43,11 @@ def run_script(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]
     return process.returncode, output
 
 
+def serving(database_url: str, tmp_path: Path) -> list[str]:
+    """The script's arguments to start its own server on the test's database."""
+    return ["--serve", "--database-url", database_url, "--server-log", str(tmp_path / "server.log")]
+
+
 def check_passed(returncode: int, output: str, games: int) -> None:
     lines = output.strip().splitlines()
     assert lines, "the script printed nothing"
@@ -59,11 +64,7 @@ def counted(output: str, pattern: str) -> int:
 @pytest.mark.slow
 def test_games_through_the_public_protocol(database_url: str, tmp_path: Path) -> None:
     returncode, output = run_script(
-        "--serve",
-        "--database-url",
-        database_url,
-        "--server-log",
-        str(tmp_path / "server.log"),
+        *serving(database_url, tmp_path),
         "--games",
         "3",
         "--seed",
@@ -79,11 +80,7 @@ def test_games_through_the_public_protocol(database_url: str, tmp_path: Path) ->
 @pytest.mark.slow
 def test_sigkill_restarts_lose_nothing(database_url: str, tmp_path: Path) -> None:
     returncode, output = run_script(
-        "--serve",
-        "--database-url",
-        database_url,
-        "--server-log",
-        str(tmp_path / "server.log"),
+        *serving(database_url, tmp_path),
         "--games",
         "2",
         "--seed",
@@ -114,11 +111,7 @@ def host_card_list(path: Path) -> Path:
 @pytest.mark.slow
 def test_nerdy_inventions_three_seats_with_restarts(database_url: str, tmp_path: Path) -> None:
     returncode, output = run_script(
-        "--serve",
-        "--database-url",
-        database_url,
-        "--server-log",
-        str(tmp_path / "server.log"),
+        *serving(database_url, tmp_path),
         "--game",
         "nerdy-inventions",
         "--players",
@@ -142,11 +135,7 @@ def test_nerdy_inventions_three_seats_with_restarts(database_url: str, tmp_path:
 def test_nerdy_inventions_with_the_hosts_card_list(database_url: str, tmp_path: Path) -> None:
     cards = host_card_list(tmp_path / "cards.json")
     returncode, output = run_script(
-        "--serve",
-        "--database-url",
-        database_url,
-        "--server-log",
-        str(tmp_path / "server.log"),
+        *serving(database_url, tmp_path),
         "--game",
         "nerdy-inventions",
         "--players",
@@ -165,11 +154,7 @@ def test_nerdy_inventions_with_the_hosts_card_list(database_url: str, tmp_path: 
 @pytest.mark.slow
 def test_unvention_three_seats_at_once_with_restarts(database_url: str, tmp_path: Path) -> None:
     returncode, output = run_script(
-        "--serve",
-        "--database-url",
-        database_url,
-        "--server-log",
-        str(tmp_path / "server.log"),
+        *serving(database_url, tmp_path),
         "--game",
         "unvention",
         "--players",

@@ -176,6 +176,13 @@ def seat_token(seat: Seat) -> str:
 # --- the game -------------------------------------------------------------------------------
 
 
+
+def lose_homeless_ideas(sheet: dict[str, Any]) -> None:
+    """Journal Ideas waiting for an invention are lost once no invention can take one."""
+    if not idea_targets(sheet):
+        for entry in pending_ideas(sheet):
+            entry["lost"] = True
+
 class Unvention(Game):
     id = "unvention"
     name = "Unvention"
@@ -390,9 +397,7 @@ class Unvention(Game):
             f"{seat_token(seat)} put journal {entry['journal'] + 1}'s Idea on "
             f"{INVENTIONS[slug].title} (x{sheet['inventions'][slug]['ideas']})",
         )
-        if not idea_targets(sheet):
-            for other in pending_ideas(sheet):
-                other["lost"] = True
+        lose_homeless_ideas(sheet)
 
     # -- workshop --
 
@@ -523,9 +528,7 @@ class Unvention(Game):
                 f"{seat_token(seat)} unlocked the {TOOLS[tool].title} "
                 f"({'later' if earlier else 'first'}, {points} points)",
             )
-        if not idea_targets(sheet):
-            for other in pending_ideas(sheet):
-                other["lost"] = True
+        lose_homeless_ideas(sheet)
 
     # -- ending a turn, presenting --
 
