@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     # A host's own Nerdy Inventions card list (JSON, the format of the stand-in cards.json);
     # unset: our stand-in cards.
     nerdy_inventions_cards: Path | None = None
+    # A host's own UNSCREWED maps and decks (JSON, the format described on /rules/unscrewed);
+    # unset: our stand-in maps and decks.
+    unscrewed_components: Path | None = None
 
     @model_validator(mode="after")
     def _secret_outside_development(self) -> Settings:

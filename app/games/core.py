@@ -131,6 +131,11 @@ class Game(ABC):
         """The view a finished game's replay shows `seat`: games with secrets show them all."""
         return self.view(state, seat)
 
+    def components(self) -> dict[str, Any] | None:
+        """The printed components every player may read (card faces, map layouts), JSON-ready,
+        served once at /api/games/{id}/components so that views can name them by id only."""
+        return None
+
     def action_for_log(self, action: Action) -> Action:
         """An action as the public record shows it while the game is on.
 

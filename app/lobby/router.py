@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
 from app.config import Settings
+from app.errors import NotFound
 from app.lobby.schemas import (
     CreatedLobby,
     CreateLobby,
@@ -63,6 +64,17 @@ async def list_games(request: Request) -> list[dict]:
     return [game.info() for game in request.app.state.games.values()]
 
 
+@router.get("/games/{game_id}/components")
+async def game_components(game_id: str, request: Request, response: Response) -> dict:
+    """The game's public components (card faces, maps); 404 for a game that has none."""
+    game = request.app.state.games.get(game_id)
+    components = game.components() if game is not None else None
+    if components is None:
+        raise NotFound(f"no components for a game called {game_id!r}")
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return components
+
+
 @router.post("/lobbies", status_code=201, response_model=CreatedLobby)
 async def create_lobby(
     body: CreateLobby, request: Request, response: Response, lobbies: LobbiesDep
@@ -106,9 +118,7 @@ async def set_options(
     authorization: Annotated[str | None, Header()] = None,
 ) -> dict:
     """The host changes options before the start (the others see them change live)."""
-    return await lobbies.set_options(
-        code, token_from(request, code, authorization), body.options
-    )
+    return await lobbies.set_options(code, token_from(request, code, authorization), body.options)
 
 
 @router.get("/lobbies/{code}/log", response_model=GameLog)

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from app.config import Settings
 from app.games.convolution import Convolution
 from app.games.core import Game
+from app.games.innovation import Innovation
 from app.games.nerdy_inventions import CardError, NerdyInventions, load_cards
 from app.games.unvention import Unvention
 
@@ -31,6 +32,7 @@ def games_for(settings: Settings) -> Games:
         Convolution(),
         NerdyInventions(_host_file(settings.nerdy_inventions_cards, load_cards, CardError)),
         Unvention(),
+        Innovation(),
     ]
     return {game.id: game for game in games}
 

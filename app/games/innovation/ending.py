@@ -1,0 +1,121 @@
+"""Who plays with whom, and how the game ends (at any moment, even in the middle of an effect).
+
+The game ends by achievements (6 / 5 / 4 with 2 / 3 / 4 players; 6 combined in the team game),
+by a draw above age 10 (the highest score wins; achievements break a tie; then a shared win)
+or by a card saying someone wins. The end is written into `state["result"]` and `GameOver`
+unwinds whatever was going on; `EndAction` unwinds only the current dogma action (Fission).
+"""
+
+from __future__ import annotations
+
+from app.games.core import State
+from app.games.innovation.cards import CARDS
+
+
+class GameOver(Exception):
+    """The game has ended (the result is already in the state): stop everything."""
+
+
+class EndAction(Exception):
+    """The current dogma action ends at once."""
+
+
+def token(seat: int) -> str:
+    """How a log line or reason names a seat; the server puts the player's name there."""
+    return "{seat" + str(seat) + "}"
+
+
+def clockwise(state: State, start: int) -> list[int]:
+    """All seats from `start` clockwise (start first)."""
+    players = state["players"]
+    return [(start + step) % players for step in range(players)]
+
+
+def teammate(state: State, seat: int) -> int | None:
+    if not state["teams"]:
+        return None
+    return (seat + 2) % 4
+
+
+def team(state: State, seat: int) -> list[int]:
+    """The seats whose score and achievements count together with `seat`'s."""
+    mate = teammate(state, seat)
+    return [seat] if mate is None else sorted([seat, mate])
+
+
+def opponents(state: State, seat: int) -> list[int]:
+    """The other seats clockwise from `seat`'s left, without the teammate."""
+    mate = teammate(state, seat)
+    return [other for other in clockwise(state, seat)[1:] if other != mate]
+
+
+def own_score(state: State, seat: int) -> int:
+    return sum(CARDS[card].age for card in state["seats"][seat]["score"])
+
+
+def score_value(state: State, seat: int) -> int:
+    """The score that counts for `seat`: its own, or its team's in the team game."""
+    return sum(own_score(state, member) for member in team(state, seat))
+
+
+def own_achievements(state: State, seat: int) -> int:
+    mine = state["seats"][seat]
+    return len(mine["achievements"]) + len(mine["specials"])
+
+
+def achievement_count(state: State, seat: int) -> int:
+    """The achievements that count for `seat`: its own, or its team's in the team game."""
+    return sum(own_achievements(state, member) for member in team(state, seat))
+
+
+def target(state: State) -> int:
+    if state["teams"]:
+        return 6
+    return {2: 6, 3: 5, 4: 4}[state["players"]]
+
+
+def end(state: State, winners: list[int], reason: str, how: str) -> None:
+    """Write the result and unwind (never returns)."""
+    state["result"] = {"winners": sorted(set(winners)), "reason": reason, "how": how}
+    state["phase"] = "over"
+    state.pop("opening", None)
+    raise GameOver
+
+
+def names(seats: list[int]) -> str:
+    tokens = [token(seat) for seat in seats]
+    return tokens[0] if len(tokens) == 1 else ", ".join(tokens[:-1]) + " and " + tokens[-1]
+
+
+def check_target(state: State) -> None:
+    """End the game if someone (from the current player clockwise) has enough achievements."""
+    goal = target(state)
+    for seat in clockwise(state, state["current"]):
+        if achievement_count(state, seat) >= goal:
+            winners = team(state, seat)
+            end(state, winners, f"{names(winners)} reached {goal} achievements", "achievements")
+
+
+def win(state: State, seat: int, card: str | None = None) -> None:
+    """`seat` (and its teammate) win at once."""
+    winners = team(state, seat)
+    why = f" with {card}" if card else ""
+    end(state, winners, f"{names(winners)} won{why}", "dogma")
+
+
+def end_by_score(state: State) -> None:
+    """Someone had to draw above age 10: the highest score wins, achievements break ties."""
+    sides = {tuple(team(state, seat)) for seat in range(state["players"])}
+    ranked = {
+        side: (score_value(state, side[0]), achievement_count(state, side[0])) for side in sides
+    }
+    best = max(ranked.values())
+    winners = sorted(seat for side, rank in ranked.items() if rank == best for seat in side)
+    shared = " (a shared win)" if len([s for s in ranked.values() if s == best]) > 1 else ""
+    end(
+        state,
+        winners,
+        f"A draw above age 10 ended the game: {names(winners)} won with a score of {best[0]}"
+        f" and {best[1]} achievements{shared}",
+        "score",
+    )

@@ -1,0 +1,181 @@
+"""Innovation: build a civilization from 105 innovations across ten ages; claim achievements.
+
+The rulebook is /work/shared/rules/innovation.txt; rules.md beside this file says it in our
+words with our decisions. The state is described in board.py (a seat's part) and supply.py
+(where cards are); the cards' effects live in effects/ (how to write one:
+docs/innovation-cards.md); a dogma action is a core.Script (dogma.py).
+
+Actions (each kind of choice has one "type"):
+
+    {"type": "pick", "card": name}      the opening: the age-1 card to meld (secret until all
+                                        have picked)
+    {"type": "draw"}                    draw by your highest top card
+    {"type": "meld", "card": name}      meld a card from your hand
+    {"type": "dogma", "card": name}     the dogma action on one of your top cards
+    {"type": "achieve", "age": n}       claim the available age-n achievement (score >= 5 x n
+                                        and a top card of age n or more)
+
+Decisions inside a dogma action (the pending question's "info" says {"kind", "card" (the dogma
+card), "effect" (its 1-based index), "player" (whose effect), "demander", "optional"}):
+
+    {"type": "card", "card": name}      {"type": "color", "color": c}
+    {"type": "player", "player": seat}  {"type": "age", "age": n}
+    {"type": "icon", "icon": i}         {"type": "yes", "yes": true | false}
+    {"type": "done"}                    decline an optional choice / stop choosing cards
+
+Options: "edition" ("third" default, or "first": cards with a first-edition text follow it) and
+"teams" (False default; True: 2 vs 2 with 4 players, seats 0 & 2 against 1 & 3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.core import (
+    Action,
+    BadOptions,
+    Game,
+    Option,
+    Result,
+    Seat,
+    Simultaneous,
+    State,
+    randomness,
+    seed_state,
+)
+from app.games.innovation import turn, view
+from app.games.innovation.board import new_seat
+from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
+from app.games.innovation.dogma import SCRIPT
+from app.games.innovation.ending import score_value
+
+PUBLIC_COMPONENTS = public_components()
+
+
+def new_state(players: int, edition: str, teams: bool, seed: int) -> State:
+    """Everything but the opening: shuffled supply piles and the standard achievements aside."""
+    state: State = {}
+    seed_state(state, seed)
+    supply: dict[str, list[str]] = {}
+    with randomness(state) as rng:
+        for age in AGES:
+            cards = list(BY_AGE[age])
+            rng.shuffle(cards)
+            supply[str(age)] = cards
+    available = {str(age): supply[str(age)].pop(0) for age in range(1, 10)}
+    state.update(
+        players=players,
+        edition=edition,
+        teams=teams,
+        phase="opening",
+        supply=supply,
+        available=available,
+        specials=list(SPECIAL_NAMES),
+        seats=[new_seat() for _ in range(players)],
+        current=0,
+        turn=0,
+        actions_left=0,
+        changes=0,
+        removed=[],
+        revealed=[],
+        seen=[],
+        result=None,
+        log=[],
+    )
+    return state
+
+
+class Innovation(Game):
+    id = "innovation"
+    name = "Innovation"
+    description = (
+        "Lead a civilization through ten ages of innovations: meld them, splay them, use their "
+        "dogmas against your rivals, and be the first to claim enough achievements."
+    )
+    min_players = 2
+    max_players = 4
+    options = (
+        Option(
+            "edition",
+            "Card texts",
+            ("third", "first"),
+            "third",
+            help="Third edition (Deluxe) or the first edition's texts where the cards differ.",
+        ),
+        Option(
+            "teams",
+            "Team game",
+            (False, True),
+            False,
+            help="Four players only: seats 1 and 3 against seats 2 and 4, sharing score and "
+            "achievements; six achievements win.",
+        ),
+    )
+    rules_version = "1"
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        self.check_players(players)
+        chosen = self.check_options(options)
+        if chosen["teams"] and players != 4:
+            raise BadOptions(f"the team game needs 4 players, not {players}")
+        state = new_state(players, chosen["edition"], chosen["teams"], seed)
+        turn.open_game(state)
+        return state
+
+    def active(self, state: State) -> list[Seat]:
+        if state["result"] is not None:
+            return []
+        if state["phase"] == "opening":
+            return Simultaneous.waiting(state, turn.OPENING)
+        ask = SCRIPT.asking(state)
+        if ask is not None:
+            return [ask.seat]
+        return [state["current"]]
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        if state["result"] is not None:
+            return []
+        if state["phase"] == "opening":
+            return turn.opening_options(state, seat)
+        ask = SCRIPT.asking(state)
+        if ask is not None:
+            return list(ask.options) if ask.seat == seat else []
+        if seat != state["current"]:
+            return []
+        return turn.turn_options(state, seat)
+
+    def play(self, state: State, seat: Seat, action: Action) -> None:
+        if state["phase"] == "opening":
+            turn.pick(state, seat, action["card"])
+        elif SCRIPT.key in state:
+            turn.answer(state, action)
+        else:
+            turn.take_action(state, seat, action)
+
+    def result(self, state: State) -> Result | None:
+        ended = state["result"]
+        if ended is None:
+            return None
+        return Result(
+            winners=list(ended["winners"]),
+            scores={str(seat): score_value(state, seat) for seat in range(state["players"])},
+            reason=ended["reason"],
+        )
+
+    def prompt(self, state: State, seat: Seat | None) -> str | None:
+        return view.prompt(state, seat)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return view.view(state, seat, self.active(state))
+
+    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return view.replay_view(state, seat, self.active(state))
+
+    def components(self) -> dict[str, Any]:
+        """The card faces and special achievements, which views name but do not repeat."""
+        return PUBLIC_COMPONENTS
+
+    def action_for_log(self, action: Action) -> Action:
+        if action.get("type") == "pick":
+            return {"type": "pick"}
+        return action
