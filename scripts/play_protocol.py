@@ -558,7 +558,7 @@ class Run:
             "POST",
             "/api/lobbies",
             201,
-            json={"game": args.game, "name": f"p1-g{number}", "options": {}},
+            json={"game": args.game, "name": f"p1-g{number}", "options": args.options},
         )
         code = created["code"]
         host = created["player"]
@@ -896,6 +896,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=lambda text: set(text.split(",")),
         default=set(),
         help="action types chosen 9 times in 10 when legal, e.g. build,pay",
+    )
+    parser.add_argument(
+        "--options",
+        type=json.loads,
+        default={},
+        help="the lobby options as JSON, e.g. '{\"teams\": true}'",
     )
     parser.add_argument("--base-url", help="a running server, e.g. http://127.0.0.1:8000")
     parser.add_argument(

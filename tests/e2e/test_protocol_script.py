@@ -172,3 +172,48 @@ def test_unvention_three_seats_at_once_with_restarts(database_url: str, tmp_path
     )
     check_passed(returncode, output, 1)
     assert counted(output, r"^kills: (\d+)") >= 2
+
+
+@pytest.mark.slow
+def test_innovation_three_seats_with_restarts(database_url: str, tmp_path: Path) -> None:
+    returncode, output = run_script(
+        *serving(database_url, tmp_path),
+        "--game",
+        "innovation",
+        "--players",
+        "3",
+        "--prefer",
+        "achieve,dogma,draw",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--kill-every",
+        "60",
+        "--drop-every",
+        "20",
+    )
+    check_passed(returncode, output, 1)
+    assert counted(output, r"^kills: (\d+)") >= 1
+
+
+@pytest.mark.slow
+def test_innovation_team_game_of_four(database_url: str, tmp_path: Path) -> None:
+    returncode, output = run_script(
+        *serving(database_url, tmp_path),
+        "--game",
+        "innovation",
+        "--players",
+        "4",
+        "--options",
+        json.dumps({"teams": True, "edition": "first"}),
+        "--prefer",
+        "achieve,dogma,draw",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--drop-every",
+        "30",
+    )
+    check_passed(returncode, output, 1)

@@ -372,6 +372,30 @@ def test_start_refuses_a_body_with_fields(client: TestClient) -> None:
 # --- games ----------------------------------------------------------------------------------
 
 
+def test_innovation_components_hold_every_card_face(client: TestClient) -> None:
+    response = client.get("/api/games/innovation/components")
+    assert response.status_code == 200
+    assert "max-age" in response.headers["cache-control"]
+    components = response.json()
+    cards = components["cards"]
+    assert len(cards) == 105 and len({card["name"] for card in cards}) == 105
+    assert {card["age"] for card in cards} == set(range(1, 11))
+    assert [special["name"] for special in components["special_achievements"]] == [
+        "Monument",
+        "Empire",
+        "World",
+        "Wonder",
+        "Universe",
+    ]
+
+
+@pytest.mark.parametrize("game", ["convolution", "no-such-game"])
+def test_components_of_a_game_without_them_are_not_found(client: TestClient, game: str) -> None:
+    response = client.get(f"/api/games/{game}/components")
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"
+
+
 def test_games_lists_convolution(client: TestClient) -> None:
     response = client.get("/api/games")
     assert response.status_code == 200
