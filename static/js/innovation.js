@@ -1,0 +1,711 @@
+// Innovation's board: the dogma's question with the cards that can be chosen lit up, the turn's
+// actions (draw, meld, dogma with who would share or be demanded, achieve), your board as five
+// piles showing their splays, your hand and score pile as readable cards, every opponent's board
+// with the sizes and ages of their hidden cards, the supply, the achievements, the cards just
+// revealed and the recent log. Card faces are drawn from the card list the server publishes
+// (GET /api/games/innovation/components); the view names cards only.
+// Every legal action is an element carrying its exact JSON in data-action, and nothing else on
+// the page carries one; table.js sends them. Game text only goes in as text.
+
+import { node } from "./dom.js";
+import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, face, icon, plural, strip } from "./innovation-cards.js";
+
+// --- the printed components ------------------------------------------------------------------
+
+async function loadComponents() {
+  try {
+    const response = await fetch("/api/games/innovation/components");
+    if (!response.ok) return { cards: [], special_achievements: [] };
+    return await response.json();
+  } catch {
+    return { cards: [], special_achievements: [] };
+  }
+}
+
+const components = await loadComponents();
+const CARDS = Object.fromEntries((components.cards || []).map((card) => [card.name, card]));
+const SPECIALS = Object.fromEntries((components.special_achievements || []).map((s) => [s.name, s]));
+const SPECIAL_ORDER = ["Monument", "Empire", "World", "Wonder", "Universe"];
+
+// A card we have no face for (the list could not be read): its name only.
+function cardOf(name) {
+  return CARDS[name] || { name, age: "?", color: "none", icons: ["hex", "hex", "hex", "hex"], dogma_icon: "hex", effects: [] };
+}
+
+// --- words -----------------------------------------------------------------------------------
+
+const key = (action) => JSON.stringify(action);
+
+function nameOf(view, seat) {
+  const player = (view.players || []).find((p) => p.seat === seat);
+  return player ? player.name : `Player ${seat + 1}`;
+}
+
+function names(view, seats) {
+  const list = seats.map((seat) => nameOf(view, seat));
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+// The engine writes {seat0}, {seat1}, ... where a player's name goes.
+function withNames(view, text) {
+  return String(text || "").replace(/\{seat(\d+)\}/g, (_, seat) => nameOf(view, Number(seat)));
+}
+
+// --- actions ---------------------------------------------------------------------------------
+
+// The viewer's legal actions, each drawn once: `of` and `one` only hand out actions not drawn
+// yet, so a card shown in two places carries its choice in the first place drawn.
+class Actions {
+  constructor(list) {
+    this.list = list || [];
+    this.shown = new Set();
+  }
+
+  of(type, test = () => true) {
+    return this.list.filter((action) => action.type === type && test(action) && !this.shown.has(key(action)));
+  }
+
+  one(type, test) {
+    return this.of(type, test)[0] || null;
+  }
+
+  mark(element, action) {
+    this.shown.add(key(action));
+    element.dataset.action = key(action);
+    return element;
+  }
+
+  button(action, text, label, cls = "") {
+    const button = node("button", { type: "button", class: `in-act ${cls}`.trim(), "aria-label": label || null, title: label || null }, text);
+    return this.mark(button, action);
+  }
+
+  unshown() {
+    return this.list.filter((action) => !this.shown.has(key(action)));
+  }
+}
+
+// A card face that is a button when one of the card-choice actions names it (the pending
+// question's {"type": "card"}), a plain face otherwise.
+function cardFace(actions, name, { size = "full", cls = "" } = {}) {
+  const card = cardOf(name);
+  const action = actions.one("card", (a) => a.card === name);
+  if (!action) return face(card, { size, cls });
+  const element = face(card, { size, tag: "button", cls: `in-choice ${cls}`.trim(), label: `Choose ${name}` });
+  return actions.mark(element, action);
+}
+
+// --- reading the board -----------------------------------------------------------------------
+
+function topCards(player) {
+  return COLORS.map((color) => player.board[color].cards[0]).filter(Boolean);
+}
+
+function highestTop(player) {
+  return Math.max(0, ...topCards(player).map((name) => cardOf(name).age).filter(Number.isFinite));
+}
+
+// The age a draw takes: the highest top card's age (at least 1), then the next pile with cards.
+function drawAge(state, player) {
+  let age = Math.max(1, highestTop(player));
+  while (age <= 10 && !state.supply[String(age)]) age += 1;
+  return age;
+}
+
+// Who a dogma on `name` would reach, by the featured icon's counts now.
+function reach(state, seat, name) {
+  const card = cardOf(name);
+  const featured = card.dogma_icon;
+  const players = state.players;
+  const count = (s) => players[s].icons[featured] || 0;
+  const mine = count(seat);
+  const order = players.map((_, i) => (seat + 1 + i) % players.length).filter((s) => s !== seat);
+  const friend = (s) => players[seat].teammate === s;
+  const demands = card.effects.some((e) => e.kind === "demand");
+  const normal = card.effects.some((e) => e.kind !== "demand");
+  return {
+    icon: featured,
+    count: mine,
+    demanded: demands ? order.filter((s) => !friend(s) && count(s) < mine) : [],
+    sharing: normal ? order.filter((s) => count(s) >= mine) : [],
+  };
+}
+
+// --- small pieces ----------------------------------------------------------------------------
+
+function iconCounts(player, featured = null) {
+  return node(
+    "span",
+    { class: "in-icon-counts", "aria-label": "Visible icons" },
+    ...ICONS.map((name) =>
+      node(
+        "span",
+        { class: `in-icon-count${name === featured ? " in-featured" : ""}`, title: `${player.icons[name] || 0} ${ICON_NAMES[name]}` },
+        icon(name),
+        String(player.icons[name] || 0),
+      ),
+    ),
+  );
+}
+
+// Hidden cards as their backs, by age (a finished game's replay names them: small faces).
+function hidden(entries, what) {
+  if (!entries.length) return node("span", { class: "in-hint" }, "none");
+  if (entries.every((entry) => typeof entry === "string")) {
+    return node("span", { class: "in-backs in-named", "aria-label": what }, ...entries.map((name) => face(cardOf(name), { size: "mini" })));
+  }
+  return node(
+    "span",
+    { class: "in-backs", "aria-label": `${what}: ${entries.map((age) => `age ${age}`).join(", ")}` },
+    ...entries.map((age) => back(age)),
+  );
+}
+
+function achievementsHeld(player) {
+  const ages = player.achievements.map((entry) => (typeof entry === "number" ? entry : cardOf(entry).age));
+  return node(
+    "span",
+    { class: "in-achieved" },
+    ...ages.map((age) => back(age, { label: `the age-${age} achievement` })),
+    ...player.specials.map((name) => node("span", { class: "in-special-held", title: SPECIALS[name] ? SPECIALS[name].condition : name }, name)),
+    !ages.length && !player.specials.length ? node("span", { class: "in-hint" }, "none") : null,
+  );
+}
+
+// One colour pile: its top card, and the edge of every card under it that the splay reveals.
+function pile(actions, player, color, { size, mine }) {
+  const entry = player.board[color];
+  const cards = entry.cards;
+  const splay = cards.length > 1 ? entry.splay : null;
+  const label = node(
+    "span",
+    { class: "in-pile-label" },
+    node("span", {}, `${color[0].toUpperCase()}${color.slice(1)} · ${plural(cards.length, "card")}`),
+    splay ? node("span", { class: "in-splay" }, SPLAY_WORDS[splay]) : null,
+  );
+  if (!cards.length) {
+    return node("div", { class: `in-pile in-pile-${color}` }, label, node("span", { class: "in-empty-pile" }, "no pile"));
+  }
+  const top = cardFace(actions, cards[0], { size });
+  const under = cards.slice(1);
+  const parts = [label];
+  if (splay) {
+    parts.push(
+      node(
+        "div",
+        { class: `in-stack in-splay-${splay}`, "aria-label": `${color} pile ${SPLAY_WORDS[splay]}` },
+        node("div", { class: "in-top" }, top),
+        node("div", { class: "in-strips" }, ...under.map((name) => strip(cardOf(name), splay))),
+      ),
+    );
+  } else {
+    parts.push(node("div", { class: "in-stack" }, node("div", { class: "in-top" }, top)));
+    if (under.length) parts.push(node("span", { class: "in-below" }, `${plural(under.length, "card")} hidden below`));
+  }
+  // Cards under the top one that the question lets you choose (some effects reach into piles).
+  const deeper = under.flatMap((name) => (actions.one("card", (a) => a.card === name) ? [name] : []));
+  if (deeper.length) {
+    parts.push(node("div", { class: "in-pile-actions" }, ...deeper.map((name) => cardFace(actions, name, { size: "mini" }))));
+  }
+  return node("div", { class: `in-pile in-pile-${color}${mine ? " in-mine" : ""}` }, ...parts);
+}
+
+// A board: the five piles (an opponent's empty piles are only named, to save room).
+function boardOf(actions, player, { size, mine }) {
+  const compact = size === "mini";
+  const empty = COLORS.filter((color) => !player.board[color].cards.length);
+  const shown = compact ? COLORS.filter((color) => !empty.includes(color)) : COLORS;
+  return node(
+    "div",
+    { class: `in-board${compact ? " in-compact" : ""}` },
+    ...shown.map((color) => pile(actions, player, color, { size, mine })),
+    compact && empty.length ? node("span", { class: "in-no-piles" }, `No ${empty.join(", ")} ${empty.length === 1 ? "pile" : "piles"}`) : null,
+  );
+}
+
+// --- the parts of the page -------------------------------------------------------------------
+
+function header(view, state) {
+  const bits = [];
+  if (state.phase === "opening") bits.push("The opening: everyone picks one of two age-1 cards to meld");
+  else if (state.phase === "over") bits.push("The game is over");
+  else {
+    bits.push(`Turn ${state.turn}`);
+    bits.push(`${nameOf(view, state.current)} to play`);
+    bits.push(plural(state.actions_left, "action") + " left");
+  }
+  bits.push(`${state.target} achievements win`);
+  if (state.edition === "first") bits.push("first-edition texts");
+  if (state.teams) bits.push("team game");
+  const parts = [node("p", { class: "in-status" }, bits.join(" · "))];
+  if (state.result) parts.push(node("p", { class: "in-status" }, withNames(view, state.result.reason)));
+  return node("div", { class: "in-header" }, ...parts);
+}
+
+// A running dogma action: whose, on which card, who is demanded and who shares.
+function dogmaBanner(view, state) {
+  const dogma = state.dogma;
+  if (!dogma) return null;
+  const card = cardOf(dogma.card);
+  const bits = [`${nameOf(view, dogma.player)}'s dogma: ${dogma.card}`];
+  const demands = card.effects.some((e) => e.kind === "demand");
+  const normal = card.effects.some((e) => e.kind !== "demand");
+  if (demands) bits.push(dogma.affected.length ? `demanding of ${names(view, dogma.affected)}` : "nobody is demanded");
+  if (normal && dogma.sharing.length) bits.push(`shared with ${names(view, dogma.sharing)}`);
+  return node("p", { class: "in-dogma-banner" }, icon(card.dogma_icon), " ", bits.join(" · "));
+}
+
+function optionText(view, action, question) {
+  switch (action.type) {
+    case "color":
+      return `${action.color[0].toUpperCase()}${action.color.slice(1)}`;
+    case "player":
+      return `${nameOf(view, action.player)}${action.player === view.you ? " (you)" : ""}`;
+    case "age":
+      return `Age ${action.age}`;
+    case "icon":
+      return ICON_NAMES[action.icon] || action.icon;
+    case "yes":
+      return action.yes ? "Yes" : "No";
+    case "done":
+      return question && question.optional ? "Decline" : "Done";
+    case "card":
+      return action.card;
+    default:
+      return JSON.stringify(action);
+  }
+}
+
+// Whose effect is under way, when not simply the chooser's own dogma.
+function whose(view, question, card) {
+  const effect = card.effects[question.effect - 1];
+  const demander = nameOf(view, question.demander);
+  const player = nameOf(view, question.player);
+  if (effect && effect.kind === "demand") {
+    return question.demander === view.you ? ` (your demand on ${player})` : ` (demanded by ${demander})`;
+  }
+  if (question.player === question.demander) return "";
+  return question.player === view.you ? ` (sharing ${demander}'s dogma)` : ` (${player} sharing ${demander}'s dogma)`;
+}
+
+// The pending question: its words, and the answers that are not cards (colours, players, ages,
+// icons, yes/no, done). Card answers are the lit-up cards on the page; a card that is nowhere
+// on the page to click gets a face here.
+function questionBox(view, state, actions) {
+  const question = state.question;
+  if (!question) return null;
+  const card = question.card ? cardOf(question.card) : null;
+  const about = card ? [icon(card.dogma_icon), ` ${question.card}, effect ${question.effect}${whose(view, question, card)}`] : [];
+  if (question.seat !== view.you) {
+    const box = node(
+      "section",
+      { class: "in-prompt in-waiting-box", "aria-label": "Waiting" },
+      node("p", { class: "in-waiting" }, `Waiting for ${nameOf(view, question.seat)} to choose`, card ? " · " : "", ...about),
+    );
+    return { box, choices: null };
+  }
+  const choices = node("div", { class: "in-choices" });
+  for (const type of ["yes", "color", "player", "age", "icon"]) {
+    for (const action of actions.of(type)) {
+      const text = optionText(view, action, question);
+      let cls = "";
+      let content = text;
+      if (type === "color") cls = `in-choice-color in-${action.color}`;
+      if (type === "icon") content = [icon(action.icon), ` ${text}`];
+      choices.append(actions.button(action, content, `${withNames(view, question.prompt)}: ${text}`, cls));
+    }
+  }
+  const box = node(
+    "section",
+    { class: "in-prompt", role: "status", "aria-label": "Your choice" },
+    node("p", { class: "in-prompt-text" }, withNames(view, question.prompt)),
+    card ? node("p", { class: "in-hint" }, ...about) : null,
+    choices,
+  );
+  const cardChoices = actions.list.filter((a) => a.type === "card");
+  if (cardChoices.length) box.insertBefore(node("p", { class: "in-hint" }, "Choose one of the highlighted cards."), choices);
+  return { box, choices };
+}
+
+// After the question's other answers are drawn: card choices that had no place on the page,
+// and the "done" answer last.
+function finishQuestion(view, state, actions, asked) {
+  if (!asked || !asked.choices) return;
+  const loose = actions.of("card");
+  if (loose.length) {
+    asked.box.insertBefore(
+      node("div", { class: "in-cards in-small" }, ...loose.map((action) => cardFace(actions, action.card, { size: "mini" }))),
+      asked.choices,
+    );
+  }
+  for (const action of actions.of("done")) {
+    const text = optionText(view, action, state.question);
+    asked.choices.append(actions.button(action, text, `${withNames(view, state.question.prompt)}: ${text}`, "in-secondary"));
+  }
+}
+
+// The turn's four actions (melds sit under the hand's cards).
+function turnBox(view, state, actions, me) {
+  const draws = actions.of("draw");
+  const dogmas = actions.of("dogma");
+  const achieves = actions.of("achieve");
+  if (!draws.length && !dogmas.length && !achieves.length && !actions.of("meld").length) return null;
+  const row = node("div", { class: "in-turn-actions" });
+  for (const action of draws) {
+    const age = drawAge(state, me);
+    const text = age > 10 ? "Draw (no cards left: the game ends)" : `Draw an age-${age} card`;
+    row.append(actions.button(action, text, text));
+  }
+  for (const action of achieves) {
+    const text = `Achieve age ${action.age}`;
+    row.append(actions.button(action, text, `Claim the age-${action.age} achievement`));
+  }
+  const dogmaList = node("div", { class: "in-turn-actions" });
+  for (const action of dogmas) {
+    const card = cardOf(action.card);
+    const who = reach(state, me.seat, action.card);
+    const notes = [];
+    if (who.demanded.length) notes.push(`demands ${names(view, who.demanded)}`);
+    if (who.sharing.length) notes.push(`shared with ${names(view, who.sharing)}`);
+    if (!notes.length) notes.push("only you");
+    const label = `Dogma ${action.card} (your ${who.count} ${ICON_NAMES[who.icon]}): ${notes.join("; ")}`;
+    const content = [
+      node("span", {}, icon(card.dogma_icon), ` Dogma ${action.card}`),
+      node("span", { class: "in-share" }, `${who.count} ${ICON_NAMES[who.icon]} · ${notes.join(" · ")}`),
+    ];
+    dogmaList.append(actions.button(action, content, label, `in-dogma in-dogma-${card.color}`));
+  }
+  return node(
+    "section",
+    { class: "in-turn", "aria-label": "Your actions" },
+    node("h2", {}, "Your actions"),
+    row,
+    dogmas.length ? dogmaList : null,
+    actions.list.some((a) => a.type === "meld") ? node("p", { class: "in-hint" }, "Or meld a card from your hand (below).") : null,
+  );
+}
+
+// The opening: each player picks one of their two cards.
+function openingBox(view, state, actions) {
+  const opening = state.opening;
+  if (!opening) return null;
+  const waiting = opening.waiting || [];
+  const lines = [];
+  if (view.you !== null && view.you !== undefined && actions.list.some((a) => a.type === "pick")) {
+    lines.push(node("p", { class: "in-prompt-text" }, "Pick the card to meld first (the other stays in your hand). The first title alphabetically starts."));
+  } else if (opening.pick) {
+    lines.push(node("p", { class: "in-prompt-text" }, `You picked ${opening.pick}.`));
+  }
+  if (waiting.length) lines.push(node("p", { class: "in-waiting" }, `Still picking: ${names(view, waiting)}`));
+  return node("section", { class: "in-prompt in-opening-box", "aria-label": "The opening" }, ...lines);
+}
+
+// Your hand: full cards; under each its meld (or opening pick) button, or the card itself lit up
+// when the question lets you choose it.
+function handBox(view, state, actions, me) {
+  const items = me.hand.map((name) => {
+    const buttons = [];
+    for (const action of actions.of("pick", (a) => a.card === name)) {
+      buttons.push(actions.button(action, `Meld ${name} first`, `Pick ${name} to meld`));
+    }
+    for (const action of actions.of("meld", (a) => a.card === name)) {
+      buttons.push(actions.button(action, `Meld ${name}`, `Meld ${name} from your hand`));
+    }
+    return node("li", {}, cardFace(actions, name), ...buttons);
+  });
+  return node(
+    "section",
+    { class: "in-section in-hand", "aria-label": "Your hand" },
+    node("h2", {}, `Your hand (${plural(me.hand.length, "card")})`),
+    items.length ? node("ul", { class: "in-cards" }, ...items) : node("p", { class: "in-hint" }, "Your hand is empty."),
+  );
+}
+
+function scoreBox(view, state, actions, me) {
+  const items = me.score_pile.map((name) => node("li", {}, cardFace(actions, name, { size: "mini" })));
+  const total = state.teams ? `score ${me.score}, team ${me.team_score}` : `score ${me.score}`;
+  return node(
+    "section",
+    { class: "in-section in-score", "aria-label": "Your score pile" },
+    node("h2", {}, `Your score pile (${plural(me.score_pile.length, "card")}, ${total})`),
+    items.length ? node("ul", { class: "in-cards in-small" }, ...items) : node("p", { class: "in-hint" }, "No cards scored yet."),
+  );
+}
+
+// This turn's tucks and scores (six of either claim Monument).
+function monument(player) {
+  if (!player.tucked && !player.scored) return null;
+  return node("span", { class: "in-fact", title: "Six tucks or six scores in one turn claim Monument" }, `This turn: ${player.tucked} tucked, ${player.scored} scored`);
+}
+
+function playerFacts(view, state, player, featured) {
+  const hand = player.hand;
+  const pileEntries = player.score_pile;
+  const score = state.teams ? `${player.score} (team ${player.team_score})` : String(player.score);
+  return [
+    node(
+      "div",
+      { class: "in-facts" },
+      iconCounts(player, featured),
+      node("span", { class: "in-fact" }, "Score ", node("strong", {}, score)),
+      node("span", { class: "in-fact" }, "Achievements ", node("strong", {}, `${player.achievement_count} of ${state.target}`)),
+      monument(player),
+    ),
+    node(
+      "div",
+      { class: "in-secret" },
+      node("span", {}, `Hand (${hand.length}): `),
+      hidden(hand, "Hand"),
+      node("span", {}, `Score pile (${pileEntries.length}): `),
+      hidden(pileEntries, "Score pile"),
+      node("span", {}, "Achievements: "),
+      achievementsHeld(player),
+    ),
+  ];
+}
+
+function ownArea(view, state, actions, me, featured) {
+  const current = state.current === me.seat && state.phase === "turn";
+  return node(
+    "section",
+    { class: `in-player in-mine${current ? " in-current" : ""}`, "aria-label": "Your board" },
+    node(
+      "div",
+      { class: "in-player-head" },
+      node("h2", {}, `Your board${me.teammate !== null && me.teammate !== undefined ? ` (team with ${nameOf(view, me.teammate)})` : ""}`),
+      node("div", { class: "in-facts" }, iconCounts(me, featured)),
+    ),
+    boardOf(actions, me, { size: "full", mine: true }),
+    node(
+      "div",
+      { class: "in-secret" },
+      node("span", { class: "in-fact" }, "Score ", node("strong", {}, state.teams ? `${me.score} (team ${me.team_score})` : String(me.score))),
+      node("span", { class: "in-fact" }, "Achievements ", node("strong", {}, `${me.achievement_count} of ${state.target}`)),
+      achievementsHeld(me),
+      monument(me),
+    ),
+  );
+}
+
+function opponentArea(view, state, actions, player, featured) {
+  const current = state.current === player.seat && state.phase === "turn";
+  const mate = view.you !== null && state.players[view.you] && state.players[view.you].teammate === player.seat;
+  const title = `${nameOf(view, player.seat)}${mate ? " (your teammate)" : ""}${current ? " · to play" : ""}`;
+  return node(
+    "section",
+    { class: `in-player${current ? " in-current" : ""}`, "aria-label": `${nameOf(view, player.seat)}'s board`, "data-seat": player.seat },
+    node("div", { class: "in-player-head" }, node("h3", {}, title)),
+    ...playerFacts(view, state, player, featured),
+    boardOf(actions, player, { size: "mini", mine: false }),
+  );
+}
+
+function tableBox(view, state) {
+  const supply = node(
+    "ul",
+    { class: "in-supply", "aria-label": "Supply piles" },
+    ...Array.from({ length: 10 }, (_, i) => {
+      const age = i + 1;
+      const count = state.supply[String(age)] || 0;
+      return node(
+        "li",
+        { title: `age ${age}: ${plural(count, "card")}` },
+        count ? back(age, { label: `age-${age} pile: ${plural(count, "card")}` }) : back(age, { cls: "in-empty", label: `age-${age} pile: empty` }),
+        `×${count}`,
+      );
+    }),
+  );
+  const holders = {};
+  for (const player of state.players) {
+    for (const entry of player.achievements) {
+      const age = typeof entry === "number" ? entry : cardOf(entry).age;
+      (holders[age] = holders[age] || []).push(player.seat);
+    }
+  }
+  const standard = node(
+    "ul",
+    { class: "in-achievements", "aria-label": "Standard achievements" },
+    ...Array.from({ length: 9 }, (_, i) => {
+      const age = i + 1;
+      if (state.available.includes(age)) return node("li", {}, back(age, { label: `the age-${age} achievement, available` }), "open");
+      const who = holders[age] ? names(view, holders[age]) : "taken";
+      return node("li", { class: "in-ach-taken" }, back(age, { label: `the age-${age} achievement, held by ${who}` }), who);
+    }),
+  );
+  const specialHolders = {};
+  for (const player of state.players) for (const name of player.specials) specialHolders[name] = player.seat;
+  const specials = node(
+    "ul",
+    { class: "in-specials", "aria-label": "Special achievements" },
+    ...SPECIAL_ORDER.map((name) => {
+      const info = SPECIALS[name];
+      const holder = specialHolders[name];
+      const text = holder === undefined ? (state.specials.includes(name) ? "open" : "gone") : nameOf(view, holder);
+      return node(
+        "li",
+        { class: holder === undefined ? "" : "in-ach-taken", title: info ? `${info.condition} (also: ${info.also_via_card})` : name },
+        node("strong", {}, name),
+        `: ${text}`,
+      );
+    }),
+  );
+  return node(
+    "div",
+    { class: "in-table" },
+    node("section", { class: "in-section", "aria-label": "Supply" }, node("h2", {}, "Supply"), supply),
+    node("section", { class: "in-section", "aria-label": "Achievements" }, node("h2", {}, "Achievements"), standard, specials),
+  );
+}
+
+function revealedBox(view, state, actions) {
+  if (!state.revealed || !state.revealed.length) return null;
+  return node(
+    "section",
+    { class: "in-section in-revealed", "aria-label": "Revealed" },
+    node("h2", {}, "Revealed in the last action"),
+    node("div", { class: "in-revealed-list" }, ...state.revealed.map((name) => cardFace(actions, name, { cls: "in-revealed" }))),
+  );
+}
+
+// The recent log, with card names in their colours.
+const CARD_NAMES = Object.keys(CARDS).sort((a, b) => b.length - a.length);
+const CARD_PATTERN = CARD_NAMES.length
+  ? new RegExp(`\\b(${CARD_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`, "g")
+  : null;
+
+function logLine(line) {
+  const kind = /^Turn \d+/.test(line) ? "in-log-turn" : / activates /.test(line) ? "in-log-dogma" : null;
+  const item = node("li", { class: kind });
+  if (!CARD_PATTERN) {
+    item.textContent = line;
+    return item;
+  }
+  let at = 0;
+  for (const match of line.matchAll(CARD_PATTERN)) {
+    if (match.index > at) item.append(line.slice(at, match.index));
+    item.append(node("strong", { class: `in-logcard in-text-${cardOf(match[0]).color}` }, match[0]));
+    at = match.index + match[0].length;
+  }
+  if (at < line.length) item.append(line.slice(at));
+  return item;
+}
+
+// The log from the start of the previous turn on (at most LOG_LINES lines).
+const LOG_LINES = 30;
+
+function logBox(view) {
+  const all = view.log || [];
+  const starts = all.flatMap((line, i) => (/^Turn \d+/.test(line) ? [i] : []));
+  const from = starts.length >= 2 ? starts[starts.length - 2] : 0;
+  const lines = all.slice(Math.max(from, all.length - LOG_LINES));
+  if (!lines.length) return null;
+  return node(
+    "section",
+    { class: "in-section in-recent", "aria-label": "This turn and the last" },
+    node("h2", {}, "This turn and the last"),
+    node("ol", { class: "in-log" }, ...lines.map(logLine)),
+  );
+}
+
+// --- drawing ---------------------------------------------------------------------------------
+
+// The opening is picked by everyone at once, so the view can change while a player is pressing:
+// while a pointer is down on the board, drawing waits for its release (at most PRESS_LIMIT ms).
+const PRESS_LIMIT = 1500;
+const watched = new WeakSet();
+let pressed = false;
+let pressTimer = null;
+let heldBack = null;
+
+function release() {
+  clearTimeout(pressTimer);
+  if (!pressed) return;
+  pressed = false;
+  const next = heldBack;
+  heldBack = null;
+  if (next) setTimeout(() => render(next.board, next.view, next.options));
+}
+
+function watch(board) {
+  if (watched.has(board)) return;
+  watched.add(board);
+  board.addEventListener("pointerdown", () => {
+    pressed = true;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(release, PRESS_LIMIT);
+  }, true);
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+}
+
+function focusKey(board) {
+  const element = document.activeElement;
+  if (!element || !board.contains(element) || !element.dataset.action) return null;
+  return element.dataset.action;
+}
+
+function refocus(board, found) {
+  if (!found) return;
+  const match = [...board.querySelectorAll("[data-action]")].find((element) => element.dataset.action === found);
+  if (match) match.focus({ preventScroll: true });
+}
+
+// `options` comes from the live page (table.js); the replay page passes none.
+export function render(board, view, options = null) {
+  watch(board);
+  if (pressed) {
+    heldBack = { board, view, options };
+    return;
+  }
+  draw(board, view);
+}
+
+function draw(board, view) {
+  const focused = focusKey(board);
+  const state = view.state;
+  const you = view.you === undefined || view.you === null ? null : view.you;
+  const actions = new Actions(you === null ? [] : view.legal);
+  const me = you === null ? null : state.players[you];
+  const featured = state.dogma ? cardOf(state.dogma.card).dogma_icon : null;
+
+  // Built in the order that decides where a card choice lands (first place drawn wins), then
+  // laid out in reading order.
+  const asked = questionBox(view, state, actions);
+  const opening = openingBox(view, state, actions);
+  const own = me ? ownArea(view, state, actions, me, featured) : null;
+  const hand = me ? handBox(view, state, actions, me) : null;
+  const score = me ? scoreBox(view, state, actions, me) : null;
+  const turn = me ? turnBox(view, state, actions, me) : null;
+  const seats = state.players.map((p) => p.seat);
+  const others = (you === null ? seats : seats.slice(you + 1).concat(seats.slice(0, you))).map((seat) =>
+    opponentArea(view, state, actions, state.players[seat], featured),
+  );
+  const revealed = revealedBox(view, state, actions);
+  finishQuestion(view, state, actions, asked);
+
+  // Anything legal that found no place above still gets a button, described in words.
+  const rest = actions.unshown();
+  const extra = rest.length
+    ? node("div", { class: "in-choices" }, ...rest.map((action) => actions.button(action, optionText(view, action, state.question), JSON.stringify(action))))
+    : null;
+
+  const parts = [
+    header(view, state),
+    dogmaBanner(view, state),
+    asked ? asked.box : null,
+    opening,
+    turn,
+    extra,
+    revealed,
+    own,
+    hand,
+    score,
+    others.length ? node("div", { class: "in-opponents" }, ...others) : null,
+    tableBox(view, state),
+    logBox(view),
+  ];
+  const root = node("div", { class: "in-root" }, ...parts.filter(Boolean));
+  board.replaceChildren(root);
+  refocus(board, focused);
+}
