@@ -9,6 +9,10 @@
 Every action goes through `game.apply`, so only legal actions are accepted. Places reported by
 `where`: ("hand" | "score" | "board" | "achievements", seat), ("supply", age) and
 ("available", age) for a standard achievement not yet claimed.
+
+The small helpers the card tests share are at the end (answering: `pick`, `take`, `done`,
+`finish`, `yes`, `no`; looking: `offers`, `offered`, `seat_asked`, `idle`, `in_supply`, `pile`,
+`splay_of`, `winners`). A card test imports helpers from here only, never from another test.
 """
 
 from __future__ import annotations
@@ -190,3 +194,90 @@ def log_lines(state: State, seat: int | None = None) -> list[str]:
         for entry in state["log"]
         if "seats" not in entry or (seat is not None and seat in entry["seats"])
     ]
+
+
+# --- answering and looking: the small helpers every card test uses ---------------------------
+
+
+def offers(state: State, kind: str, value: Any) -> bool:
+    """Whether the pending question offers the answer of that kind and value."""
+    pending = asking(state)
+    if pending is None:
+        return False
+    _seat, options = pending
+    return any(
+        option["type"] == kind and (kind == "done" or option.get(kind) == value)
+        for option in options
+    )
+
+
+def offered(state: State, kind: str) -> list[Any]:
+    """The values of the options of `kind` in the pending question ([] when none is pending)."""
+    pending = asking(state)
+    options = pending[1] if pending else []
+    return [option[kind] for option in options if option["type"] == kind]
+
+
+def seat_asked(state: State) -> int | None:
+    """The seat that must answer now (None when nobody is asked)."""
+    pending = asking(state)
+    return None if pending is None else pending[0]
+
+
+def idle(state: State) -> bool:
+    """Nobody is being asked anything: the action is over."""
+    return asking(state) is None
+
+
+def pick(state: State, *cards: str) -> State:
+    """Pick these cards one after the other (each must be offered)."""
+    for card in cards:
+        state = choose(state, "card", card)
+    return state
+
+
+def take(state: State, *cards: str) -> State:
+    """Pick these cards one after the other; a pick the machinery makes by itself (one possible
+    answer) is not asked and is skipped here."""
+    for card in cards:
+        if offers(state, "card", card):
+            state = choose(state, "card", card)
+    return state
+
+
+def done(state: State) -> State:
+    """Answer "done": stop picking, or decline an optional choice (its "no")."""
+    return choose(state, "done", None)
+
+
+def finish(state: State) -> State:
+    """Stop picking if the question is still open (it closes by itself once nothing is left)."""
+    return done(state) if offers(state, "done", None) else state
+
+
+def yes(state: State) -> State:
+    return choose(state, "yes", True)
+
+
+def no(state: State) -> State:
+    return choose(state, "yes", False)
+
+
+def in_supply(state: State, card: str) -> bool:
+    return where(state, card)[0] == "supply"
+
+
+def pile(state: State, seat: int, color: str) -> list[str]:
+    """One color pile of a seat's board, top first ([] when empty)."""
+    return board(state, seat).get(color, [])
+
+
+def splay_of(state: State, seat: int, color: str) -> str | None:
+    """The direction of one pile's splay (None: not splayed)."""
+    return splays(state, seat).get(color)
+
+
+def winners(state: State) -> list[int] | None:
+    """The seats that won (sorted), or None while the game goes on."""
+    result = game.result(state)
+    return None if result is None else sorted(result.winners)

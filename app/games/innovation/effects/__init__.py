@@ -27,7 +27,9 @@ index of the effect (cards.json order), in the module of the card's age (age1.py
 - Do as much as you can; "if you do" is `if moved:`; repeats are a `while` loop.
 - `ctx.memory` is a dict kept for the whole dogma action; prefix your keys with the card's slug.
 - Never name a hidden card in `ctx.log`; moves log themselves with the right secrecy.
-- The whole of Ctx, with the test helpers: docs/innovation-cards.md.
+- The whole of Ctx, with the test helpers: docs/innovation-cards.md. Steps that several cards
+  share (optional splays, several cards moved at once, ties) are in steps.py; an age file never
+  imports from another. Decisions on unclear texts go beside the code and in rules.md.
 """
 
 from __future__ import annotations

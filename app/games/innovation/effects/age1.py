@@ -2,11 +2,16 @@
 
 Each effect reads the card text in `cards.json` to the letter; where that text leaves room, the
 choice we made is written beside the code as a line starting "Decision:".
+
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 """
 
 from __future__ import annotations
 
 from app.games.innovation.effects import Ctx, Effect, effect
+from app.games.innovation.effects.steps import return_in_order
 
 # --- Pottery (blue) -------------------------------------------------------------------------
 
@@ -18,7 +23,7 @@ def pottery_return_and_score(ctx: Ctx) -> Effect:
     chosen = yield from ctx.choose_cards(
         ctx.hand(), "You may return up to three cards from your hand", min=0, max=3
     )
-    returned = [card for card in chosen if ctx.return_card(card)]
+    returned = return_in_order(ctx, chosen)
     if returned:
         yield from ctx.draw_and_score(len(returned))
 
@@ -40,7 +45,7 @@ def tools_return_three(ctx: Ctx) -> Effect:
     if not (yield from ctx.yes_no("Return three cards from your hand to draw and meld a 3?")):
         return
     chosen = yield from ctx.choose_cards(ctx.hand(), "Return three cards", min=3, max=3)
-    returned = [card for card in chosen if ctx.return_card(card)]
+    returned = return_in_order(ctx, chosen)
     if len(returned) == 3:
         yield from ctx.draw_and_meld(3)
 

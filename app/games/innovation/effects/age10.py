@@ -1,7 +1,8 @@
 """The effects of Innovation's age-10 cards (the Information age), one function per effect.
 
-The steps shared with age 9 (optional splay up, returning several cards, "the single player with
-the most ...") live in `age9`.
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 
 Decision (Bioengineering): "take ... and put it into your score pile" is a transfer, not a score
 (it does not count for Monument); "any opponent" excludes a teammate. The win compares every
@@ -28,7 +29,7 @@ Decision (The Internet): the clocks are counted once, before the first draw.
 from __future__ import annotations
 
 from app.games.innovation.effects import Ctx, Effect, effect
-from app.games.innovation.effects.age9 import may_splay_up, single_best
+from app.games.innovation.effects.steps import may_splay_up, single_best
 
 
 @effect("Bioengineering", 1)

@@ -2,15 +2,16 @@
 
 Each effect reads the card text in `cards.json` to the letter; where that text leaves room, the
 choice we made is written beside the code as a line starting "Decision:".
+
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 """
 
 from __future__ import annotations
 
 from app.games.innovation.effects import Ctx, Effect, effect
-
-# Which icon slots (top-left, bottom-left, bottom-middle, bottom-right) of a card that is not on
-# top of its pile each splay leaves visible.
-SPLAY_SHOWS = {None: (), "left": (3,), "right": (0, 1), "up": (1, 2, 3)}
+from app.games.innovation.effects.steps import colors_showing, return_in_order, splay_choices
 
 # --- Calendar (blue) ------------------------------------------------------------------------
 
@@ -101,7 +102,7 @@ def currency(ctx: Ctx) -> Effect:
     chosen = yield from ctx.choose_cards(
         ctx.hand(), "You may return any number of cards from your hand", min=0
     )
-    returned = [card for card in chosen if ctx.return_card(card)]
+    returned = return_in_order(ctx, chosen)
     for _ in {ctx.age(card) for card in returned}:
         yield from ctx.draw_and_score(2)
 
@@ -144,28 +145,12 @@ def canal_building(ctx: Ctx) -> Effect:
 # --- Fermenting (yellow) --------------------------------------------------------------------
 
 
-def visible_icons(ctx: Ctx, color: str) -> list[str]:
-    """The icons a player's pile of `color` shows: all of the top card's, and what its splay
-    reveals of the others."""
-    pile = ctx.pile(color)
-    if not pile:
-        return []
-    shown = list(ctx.icon_slots(pile[0]))
-    for card in pile[1:]:
-        slots = ctx.icon_slots(card)
-        shown.extend(slots[i] for i in SPLAY_SHOWS[ctx.splay(color)])
-    return shown
-
-
 @effect("Fermenting", 1)
 def fermenting(ctx: Ctx) -> Effect:
     # Decision: a color counts when any visible icon of its pile is a leaf (the top card's, or a
     # card under it shown by the splay); the first edition halves the board's visible leaves,
     # rounding down.
-    if ctx.first_edition:
-        draws = ctx.count("leaf") // 2
-    else:
-        draws = sum(1 for color in ctx.colors_on_board() if "leaf" in visible_icons(ctx, color))
+    draws = ctx.count("leaf") // 2 if ctx.first_edition else len(colors_showing(ctx, "leaf"))
     for _ in range(draws):
         yield from ctx.draw(2)
 
@@ -196,11 +181,7 @@ def monotheism_tuck(ctx: Ctx) -> Effect:
 def philosophy_splay(ctx: Ctx) -> Effect:
     # Decision: only piles of two or more cards not already splayed left are offered (the others
     # cannot change); with none, nothing is asked.
-    colors = [
-        color
-        for color in ctx.colors_on_board()
-        if len(ctx.pile(color)) >= 2 and ctx.splay(color) != "left"
-    ]
+    colors = splay_choices(ctx, ctx.colors_on_board(), "left")
     color = yield from ctx.choose_color(colors, "You may splay one color left", optional=True)
     if color:
         ctx.splay_pile(color, "left")

@@ -4,50 +4,16 @@ Each function carries out one effect for `ctx.player` (in a demand: the affected
 `ctx.demander` the player who took the dogma). Texts are in cards.json; where a text leaves a
 question open, the answer is written below as a "Decision:" line next to the card.
 
-Decisions common to the optional splays of this file (and age4.py):
-Decision: "you may splay your X pile D" offers only piles that the splay would change (two or more
-cards, not already splayed D); with none, nothing is asked.
-Decision: several cards returned at once go back in an order their owner chooses, asked only
-among cards of the same age (the only order the supply piles can tell apart).
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 """
 
 from __future__ import annotations
 
 from app.games.innovation.cards import COLORS
 from app.games.innovation.effects import Ctx, Effect, effect
-
-
-def splay_choices(ctx: Ctx, colors: tuple[str, ...], direction: str) -> list[str]:
-    """The piles among `colors` that splaying `direction` would change."""
-    return [
-        color for color in colors if len(ctx.pile(color)) >= 2 and ctx.splay(color) != direction
-    ]
-
-
-def may_splay(ctx: Ctx, colors: tuple[str, ...], direction: str) -> Effect:
-    """Carry out "you may splay your <color> (or <other color>) pile <direction>"."""
-    choices = splay_choices(ctx, colors, direction)
-    names = " or ".join(colors)
-    color = yield from ctx.choose_color(
-        choices, f"You may splay your {names} pile {direction}", optional=True
-    )
-    if color is not None:
-        ctx.splay_pile(color, direction)
-    return color
-
-
-def return_all(ctx: Ctx, cards: list[str], prompt: str) -> Effect:
-    """Return several cards at once; the owner orders those of the same age."""
-    by_age: dict[int, list[str]] = {}
-    for card in cards:
-        by_age.setdefault(ctx.age(card), []).append(card)
-    for age in sorted(by_age):
-        group = by_age[age]
-        if len(group) > 1:
-            group = yield from ctx.order(group, prompt)
-        for card in group:
-            ctx.return_card(card)
-
+from app.games.innovation.effects.steps import may_splay, return_together
 
 # --- Alchemy (blue, castle) --------------------------------------------------------------------
 # Decision: the number of cards is fixed by the castles visible when the effect starts; all are
@@ -63,7 +29,7 @@ def alchemy_draw(ctx: Ctx) -> Effect:
             drawn.append(card)
     if any(ctx.color(card) == "red" for card in drawn):
         ctx.log("A red card was revealed: the drawn cards and the whole hand are returned")
-        yield from return_all(ctx, list(ctx.hand()), "Which card goes back first?")
+        yield from return_together(ctx, list(ctx.hand()), "Which card goes back first?")
 
 
 @effect("Alchemy", 2)
@@ -175,7 +141,7 @@ def compass_demand(ctx: Ctx) -> Effect:
 
 @effect("Paper", 1)
 def paper_splay(ctx: Ctx) -> Effect:
-    yield from may_splay(ctx, ("green", "blue"), "left")
+    yield from may_splay(ctx, ("green", "blue"), "left", name_all=True)
 
 
 @effect("Paper", 2)
@@ -266,4 +232,4 @@ def feudalism_demand(ctx: Ctx) -> Effect:
 
 @effect("Feudalism", 2)
 def feudalism_splay(ctx: Ctx) -> Effect:
-    yield from may_splay(ctx, ("yellow", "purple"), "left")
+    yield from may_splay(ctx, ("yellow", "purple"), "left", name_all=True)

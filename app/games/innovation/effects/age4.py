@@ -2,15 +2,18 @@
 
 Each function carries out one effect for `ctx.player` (in a demand: the affected opponent, with
 `ctx.demander` the player who took the dogma). Texts are in cards.json; where a text leaves a
-question open, the answer is written below as a "Decision:" line next to the card. The optional
-splays follow the decision written in age3.py (only piles the splay would change are offered).
+question open, the answer is written below as a "Decision:" line next to the card.
+
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 """
 
 from __future__ import annotations
 
 from app.games.innovation.cards import COLORS
 from app.games.innovation.effects import Ctx, Effect, effect
-from app.games.innovation.effects.age3 import may_splay
+from app.games.innovation.effects.steps import may_splay
 
 # --- Experimentation (blue, lightbulb) ---------------------------------------------------------
 
@@ -185,4 +188,4 @@ def reformation_tuck(ctx: Ctx) -> Effect:
 
 @effect("Reformation", 2)
 def reformation_splay(ctx: Ctx) -> Effect:
-    yield from may_splay(ctx, ("yellow", "purple"), "right")
+    yield from may_splay(ctx, ("yellow", "purple"), "right", name_all=True)

@@ -1,19 +1,11 @@
 """The dogma effects of the age-5 cards, one generator per effect in cards.json order.
 
-Also the two small helpers that the age-5 and age-6 cards share: an optional splay
-(`may_splay`) and moving several cards one after another in an order the player picks where
-that order matters (`one_by_one`).
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 
-Decision: "You may splay ..." only asks when the splay would change something (the pile has
-two or more cards and is not already splayed that way); otherwise nothing happens and no
-question is asked. When the text offers two colors (red or purple) it is one optional choice
-among the colors that can be splayed.
-Decision: when several cards are moved at once (returned, melded), the player orders them
-only where the order changes the position: cards going to the same supply pile (same age)
-when returning, cards of the same color when melding or tucking. Groups are handled in
-ascending age / fixed color order, and a group of one needs no question.
 Decision (Physics): "every card in your hand" includes the three drawn cards, which are in
-the hand by then; all of them go back together, ordered as above.
+the hand by then; all of them go back together (see return_together in steps.py).
 Decision (Coal): "the card directly under it" is the card that is on top of that pile once
 the first card is scored; nothing more if the pile is now empty.
 Decision (The Pirate Code): with two or fewer cards of value 4 or lower in the score pile
@@ -34,74 +26,9 @@ values; the first-edition branch drops the comparison and only excludes purple.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
-from typing import Any
-
+from app.games.innovation.cards import COLORS
 from app.games.innovation.effects import Ctx, Effect, effect
-
-COLORS = ("blue", "red", "green", "yellow", "purple")
-
-
-# --- helpers shared with age6 ---------------------------------------------------------------
-
-
-def may_splay(ctx: Ctx, colors: Iterable[str], direction: str) -> Effect:
-    """Offer to splay one of `colors` in `direction`; returns the color splayed or None."""
-    choices = [
-        color for color in colors if len(ctx.pile(color)) >= 2 and ctx.splay(color) != direction
-    ]
-    names = " or ".join(choices)
-    color = yield from ctx.choose_color(
-        choices, f"You may splay your {names} pile {direction}", optional=True
-    )
-    if color is None:
-        return None
-    ctx.splay_pile(color, direction)
-    return color
-
-
-def one_by_one(
-    ctx: Ctx,
-    cards: list[str],
-    group: Callable[[str], Any],
-    move: Callable[[str], object],
-    prompt: str,
-) -> Generator[Any, Any, list[str]]:
-    """Move `cards` one at a time with `move`; the player orders each group of 2+ cards."""
-    cards = list(cards)  # a copy: the moves may change the list the caller passed
-    moved: list[str] = []
-    keys = sorted({group(card) for card in cards}, key=_group_order)
-    for key in keys:
-        members = [card for card in cards if group(card) == key]
-        if len(members) > 1:
-            members = yield from ctx.order(members, prompt)
-        for card in members:
-            if move(card) is not None:
-                moved.append(card)
-    return moved
-
-
-def _group_order(key: Any) -> Any:
-    return COLORS.index(key) if key in COLORS else key
-
-
-def return_all(ctx: Ctx, cards: list[str]) -> Generator[Any, Any, list[str]]:
-    """Return several cards, the player ordering those bound for the same supply pile."""
-    return (
-        yield from one_by_one(
-            ctx, cards, ctx.age, ctx.return_card, "Order the cards to return (first goes first)"
-        )
-    )
-
-
-def meld_all(ctx: Ctx, cards: list[str]) -> Generator[Any, Any, list[str]]:
-    """Meld several cards, the player ordering those of the same color (last ends on top)."""
-    return (
-        yield from one_by_one(
-            ctx, cards, ctx.color, ctx.meld, "Order the cards to meld (the last ends on top)"
-        )
-    )
-
+from app.games.innovation.effects.steps import may_splay, return_together
 
 # --- Chemistry ------------------------------------------------------------------------------
 
@@ -131,7 +58,7 @@ def physics(ctx: Ctx) -> Effect:
     colors = [ctx.color(card) for card in drawn]
     if len(set(colors)) < len(colors):
         ctx.log("Two of the drawn cards share a color: the whole hand goes back.")
-        yield from return_all(ctx, ctx.hand())
+        yield from return_together(ctx, ctx.hand(), "Order the cards to return (first goes first)")
 
 
 # --- Coal -----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The dogma effects of the age-6 cards, one generator per effect in cards.json order.
 
-The optional splay and the ordering of several cards moved at once are shared with age 5
-(`may_splay`, `meld_all`, `return_all`; their decisions are written there).
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 
 Decision (Industrialization): the number of draws is counted once, before the first draw;
 the cards tucked by the effect do not change it. A color "has a visible factory" when any
@@ -26,23 +27,14 @@ never offered, and effect 2 then asks nothing for the same reason.
 
 from __future__ import annotations
 
+from app.games.innovation.cards import COLORS
 from app.games.innovation.effects import Ctx, Effect, effect
-from app.games.innovation.effects.age5 import COLORS, may_splay, meld_all, return_all
-
-SPLAY_SHOWS = {"left": (3,), "right": (0, 1), "up": (1, 2, 3), None: ()}
-
-
-def visible_in_pile(ctx: Ctx, color: str, icon: str) -> int:
-    """How many `icon`s show on one color pile of ctx.player's board, with its splay."""
-    pile = ctx.pile(color)
-    if not pile:
-        return 0
-    shown = list(ctx.icon_slots(pile[0]))
-    for card in pile[1:]:
-        slots = ctx.icon_slots(card)
-        shown.extend(slots[index] for index in SPLAY_SHOWS[ctx.splay(color)])
-    return shown.count(icon)
-
+from app.games.innovation.effects.steps import (
+    colors_showing,
+    may_splay,
+    meld_together,
+    return_together,
+)
 
 # --- Atomic Theory --------------------------------------------------------------------------
 
@@ -66,7 +58,7 @@ def encyclopedia(ctx: Ctx) -> Effect:
     if not highest:
         return
     if (yield from ctx.yes_no("Meld every highest card of your score pile?")):
-        yield from meld_all(ctx, highest)
+        yield from meld_together(ctx, highest)
 
 
 # --- Industrialization ----------------------------------------------------------------------
@@ -74,10 +66,7 @@ def encyclopedia(ctx: Ctx) -> Effect:
 
 @effect("Industrialization", 1)
 def industrialization_tuck(ctx: Ctx) -> Effect:
-    if ctx.first_edition:
-        times = ctx.count("factory") // 2
-    else:
-        times = sum(1 for color in ctx.colors_on_board() if visible_in_pile(ctx, color, "factory"))
+    times = ctx.count("factory") // 2 if ctx.first_edition else len(colors_showing(ctx, "factory"))
     for _ in range(times):
         yield from ctx.draw_and_tuck(6)
 
@@ -111,7 +100,7 @@ def classification(ctx: Ctx) -> Effect:
         for card in list(ctx.hand(opponent)):
             if ctx.color(card) == color:
                 ctx.transfer(card, to="hand")
-    yield from meld_all(ctx, [card for card in ctx.hand() if ctx.color(card) == color])
+    yield from meld_together(ctx, [card for card in ctx.hand() if ctx.color(card) == color])
 
 
 # --- Metric System --------------------------------------------------------------------------
@@ -153,7 +142,9 @@ def canning_splay(ctx: Ctx) -> Effect:
 
 @effect("Vaccination", 1)
 def vaccination_demand(ctx: Ctx) -> Effect:
-    returned = yield from return_all(ctx, ctx.lowest(ctx.score_pile()))
+    returned = yield from return_together(
+        ctx, ctx.lowest(ctx.score_pile()), "Order the cards to return (first goes first)"
+    )
     if returned:
         ctx.memory["vaccination_returned"] = True
         yield from ctx.draw_and_meld(6)

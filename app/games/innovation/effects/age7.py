@@ -1,20 +1,9 @@
 """The dogma effects of the age-7 cards, one generator per effect in cards.json order.
 
-Also the small helpers that the age-7 and age-8 cards share: picking the highest cards with
-the owner breaking ties (`pick_highest`), an optional splay (`may_splay`) and returning or
-tucking several cards at once in an order the owner picks where that order matters
-(`return_together`, `tuck_together`).
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 
-Decision: "You may splay ..." only asks when the splay would change something (the pile has
-two or more cards and is not already splayed that way); otherwise nothing happens and no
-question is asked. Where the text offers several colors it is one optional color choice.
-Decision: cards picked one at a time (Refrigeration, Lighting, ...) are moved in the order
-picked. Cards moved together without a pick (a whole hand, all top cards, a pile) are ordered
-by their owner only where the order changes the position: cards going back to the same supply
-pile (same age) when returning, cards of the same color when tucking. Groups are handled in
-ascending age / fixed color order; the first card of an ordered group is moved first.
-Decision: "the N highest cards" takes every card above the tie and lets the owner pick among
-the cards tied at the cut (no question when the cut needs all of them).
 Decision (Evolution): the three-way choice is two yes/no questions: first option (a) (draw and
 score an 8, then return a score card), and if declined option (b) (take a card of value
 highest score card + 1; an empty score pile gives value 1). Declining both does nothing. In
@@ -41,89 +30,14 @@ the piles splayed right.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
+from app.games.innovation.cards import COLORS
 from app.games.innovation.effects import Ctx, Effect, effect
-
-COLORS = ("blue", "red", "green", "yellow", "purple")
-
-
-# --- helpers shared with age8 ---------------------------------------------------------------
-
-
-def pick_highest(ctx: Ctx, cards: Iterable[str], n: int, prompt: str, player=None) -> Effect:
-    """The `n` highest-value cards among `cards` (fewer if there are fewer); `player`
-    (default ctx.player) picks among the cards tied at the cut."""
-    rest = list(cards)
-    picked: list[str] = []
-    while rest and len(picked) < n:
-        top = ctx.highest(rest)
-        need = n - len(picked)
-        if len(top) <= need:
-            picked += top
-            rest = [card for card in rest if card not in top]
-        else:
-            chosen = yield from ctx.choose_cards(top, prompt, min=need, max=need, player=player)
-            picked += chosen
-            break
-    return picked
-
-
-def may_splay(ctx: Ctx, colors: Iterable[str], direction: str) -> Effect:
-    """Offer to splay one of `colors` in `direction`; returns the color splayed or None."""
-    choices = [
-        color for color in colors if len(ctx.pile(color)) >= 2 and ctx.splay(color) != direction
-    ]
-    if not choices:
-        return None
-    names = " or ".join(choices)
-    color = yield from ctx.choose_color(
-        choices, f"You may splay your {names} pile {direction}", optional=True
-    )
-    if color is None:
-        return None
-    ctx.splay_pile(color, direction)
-    return color
-
-
-def return_together(ctx: Ctx, cards: Iterable[str]) -> Effect:
-    """Return cards that go back at once; the owner orders cards of the same age.
-    Returns the list of cards actually returned."""
-    cards = list(cards)
-    returned: list[str] = []
-    for age in sorted({ctx.age(card) for card in cards}):
-        group = [card for card in cards if ctx.age(card) == age]
-        if len(group) > 1:
-            group = yield from ctx.order(
-                group, f"Order the age-{age} cards going back (the first goes back first)"
-            )
-        for card in group:
-            if ctx.return_card(card):
-                returned.append(card)
-    return returned
-
-
-def return_in_order(ctx: Ctx, cards: Iterable[str]) -> list[str]:
-    """Return cards picked one at a time, in the order picked; the cards actually returned."""
-    return [card for card in cards if ctx.return_card(card)]
-
-
-def tuck_together(ctx: Ctx, cards: Iterable[str]) -> Effect:
-    """Tuck cards that go at once; the owner orders cards of the same color.
-    Returns the list of cards actually tucked."""
-    cards = list(cards)
-    tucked: list[str] = []
-    for color in COLORS:
-        group = [card for card in cards if ctx.color(card) == color]
-        if len(group) > 1:
-            group = yield from ctx.order(
-                group, f"Order the {color} cards to tuck (the first is tucked first)"
-            )
-        for card in group:
-            if ctx.tuck(card):
-                tucked.append(card)
-    return tucked
-
+from app.games.innovation.effects.steps import (
+    may_splay,
+    pick_highest,
+    return_in_order,
+    return_together,
+)
 
 # --- the cards ------------------------------------------------------------------------------
 

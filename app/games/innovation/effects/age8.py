@@ -1,8 +1,8 @@
 """The dogma effects of the age-8 cards, one generator per effect in cards.json order.
 
-The helpers (`pick_highest`, `may_splay`, `return_together`, `return_in_order`,
-`tuck_together`) and the decisions about splays, ties and the order of cards moved together
-are in age7.py.
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 
 Decision (Quantum Theory): the player picks the cards one at a time (at most two, may stop at
 any point); the rewards need exactly two cards actually returned.
@@ -31,9 +31,9 @@ Decision (Socialism): the whole hand is tucked, the owner ordering cards of the 
 
 from __future__ import annotations
 
+from app.games.innovation.cards import COLORS
 from app.games.innovation.effects import Ctx, Effect, effect, token
-from app.games.innovation.effects.age7 import (
-    COLORS,
+from app.games.innovation.effects.steps import (
     may_splay,
     pick_highest,
     return_in_order,

@@ -1,16 +1,9 @@
 """The effects of Innovation's age-9 cards (the Modern age), one function per effect.
 
-Also the few steps that several age-9 and age-10 cards share: an optional "splay up", returning
-a set of cards (the player orders those going back to the same supply pile), and "the single
-player with the most ..." (nothing happens on a tie).
+The steps that several cards share (optional splays, several cards moved at once, ties) are in
+steps.py, with their decisions. Every decision is also written for the players in rules.md,
+"How we read the cards".
 
-Decision: "You may splay your X pile (or your Y pile) up" offers only the piles where the splay
-would change something (two or more cards, not already splayed up); with none, nothing is asked.
-Decision: when several cards are returned at once and the text gives no choice of which, the
-player orders the cards going back to the same age pile (their order there can matter later);
-cards of different ages go to different piles, so no order is asked between them.
-Decision: "the single player with the most / the lowest ..." also wins when the players tied for
-it are exactly one team (team variant: teammates never stop each other's win).
 Decision (Composites): with two or more cards in hand the player picks the one card kept; the
 highest score card moved is picked by them among the tied highest ones.
 Decision (Fission): the demand's revealed red card wipes all hands, boards and score piles (the
@@ -28,55 +21,8 @@ Decision (Specialization): the revealed card stays in hand; "every opponent" exc
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from app.games.innovation.effects import Ctx, Effect, effect
-
-# --- steps shared by the age-9 and age-10 cards ---------------------------------------------
-
-
-def splayable_up(ctx: Ctx, colors: Iterable[str]) -> list[str]:
-    """The piles among `colors` that a splay up would change (two or more cards, not up yet)."""
-    return [c for c in colors if len(ctx.pile(c)) >= 2 and ctx.splay(c) != "up"]
-
-
-def may_splay_up(ctx: Ctx, colors: list[str]) -> Effect:
-    """ "You may splay your <color> (or <color>) pile up": an optional choice, always asked."""
-    options = splayable_up(ctx, colors)
-    if len(options) == 1:
-        if (yield from ctx.yes_no(f"Splay your {options[0]} pile up?")):
-            ctx.splay_pile(options[0], "up")
-    elif options:
-        color = yield from ctx.choose_color(options, "You may splay one pile up", optional=True)
-        if color:
-            ctx.splay_pile(color, "up")
-
-
-def return_cards(ctx: Ctx, cards: list[str]) -> Effect:
-    """Return all `cards`; the player orders those that go back to the same age pile."""
-    by_age: dict[int, list[str]] = {}
-    for card in cards:
-        by_age.setdefault(ctx.age(card), []).append(card)
-    for age in sorted(by_age):
-        group = by_age[age]
-        if len(group) > 1:
-            group = yield from ctx.order(group, f"Order the age-{age} cards you return")
-        for card in group:
-            ctx.return_card(card)
-
-
-def single_best(ctx: Ctx, values: dict[int, int], lowest: bool = False) -> int | None:
-    """The one seat with strictly the most (or the lowest) value, None on a tie.
-
-    Teammates tied together count as one (the team wins, see the module's decisions)."""
-    best = min(values.values()) if lowest else max(values.values())
-    leaders = [seat for seat, value in values.items() if value == best]
-    if len(leaders) == 1:
-        return leaders[0]
-    if len(leaders) == 2 and ctx.teammate(leaders[0]) == leaders[1]:
-        return leaders[0]
-    return None
-
+from app.games.innovation.effects.steps import may_splay_up, return_together
 
 # --- the cards -----------------------------------------------------------------------------
 
@@ -165,7 +111,7 @@ def collaboration_win(ctx: Ctx) -> Effect:
 
 @effect("Satellites", 1)
 def satellites_return_and_draw(ctx: Ctx) -> Effect:
-    yield from return_cards(ctx, ctx.hand())
+    yield from return_together(ctx, ctx.hand(), "Order the age-{age} cards you return")
     for _ in range(3):
         yield from ctx.draw(8)
 

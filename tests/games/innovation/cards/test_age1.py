@@ -9,69 +9,29 @@ checked.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tests.games.innovation.helpers import (
     achievements,
     asking,
     board,
     choose,
     dogma,
+    done,
+    finish,
     game,
     hand,
+    in_supply,
     log_lines,
+    no,
+    offers,
     position,
     score_pile,
+    seat_asked,
     specials,
     splays,
+    take,
     where,
+    yes,
 )
-
-State = dict[str, Any]
-
-
-# --- answering the questions an effect asks ---------------------------------------------------
-
-
-def offers(state: State, kind: str, value: Any) -> bool:
-    """Whether the pending question offers the answer of that kind and value."""
-    pending = asking(state)
-    if pending is None:
-        return False
-    _seat, options = pending
-    return any(
-        option["type"] == kind and (kind == "done" or option.get(kind) == value)
-        for option in options
-    )
-
-
-def take(state: State, *cards: str) -> State:
-    """Pick these cards one after the other; a pick the machinery makes by itself (one possible
-    answer) is not asked and is skipped here."""
-    for card in cards:
-        if offers(state, "card", card):
-            state = choose(state, "card", card)
-    return state
-
-
-def done(state: State) -> State:
-    """Stop picking (or decline an optional choice)."""
-    return choose(state, "done", None)
-
-
-def finish(state: State) -> State:
-    """Stop picking if the question is still open (it closes by itself once nothing is left)."""
-    return done(state) if offers(state, "done", None) else state
-
-
-def seat_asked(state: State) -> int | None:
-    pending = asking(state)
-    return None if pending is None else pending[0]
-
-
-def in_supply(state: State, card: str) -> bool:
-    return where(state, card)[0] == "supply"
-
 
 # --- Pottery ----------------------------------------------------------------------------------
 
@@ -140,7 +100,7 @@ def test_tools_returns_three_cards_to_draw_and_meld_a_3():
         supply_top={3: ["Alchemy"]},
     )
     state = dogma(state, "Tools")
-    state = choose(state, "yes", True)
+    state = yes(state)
     state = take(state, "Sailing", "Oars", "Mysticism")
     assert asking(state) is None  # the melded 3 is not in hand: the second effect has nothing
     assert board(state, 0)["blue"] == ["Alchemy", "Tools"]
@@ -792,7 +752,7 @@ def test_code_of_laws_tucks_a_matching_card_and_may_splay_it_left():
     assert not offers(state, "card", "Pottery")  # no blue pile
     state = choose(state, "card", "Oars")
     assert board(state, 0)["red"] == ["Archery", "Oars"]
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert splays(state, 0).get("red") == "left"
     assert hand(state, 0) == ["Pottery"]
 
@@ -803,7 +763,7 @@ def test_code_of_laws_the_splay_may_be_declined():
         hands={0: ["Oars"]},
     )
     state = choose(dogma(state, "Code of Laws"), "card", "Oars")
-    state = choose(state, "yes", False)
+    state = no(state)
     assert board(state, 0)["red"] == ["Archery", "Oars"]
     assert splays(state, 0).get("red") is None
 
@@ -842,7 +802,7 @@ def test_code_of_laws_is_shared_by_a_player_with_as_many_crowns():
     state = dogma(state, "Code of Laws")
     assert seat_asked(state) == 1
     state = choose(state, "card", "The Wheel")
-    state = choose(state, "yes", False)
+    state = no(state)
     assert board(state, 1)["green"] == ["Sailing", "The Wheel"]
     assert asking(state) is None  # seat 0's Pottery matches no pile: nothing asked
     assert sorted(hand(state, 0)) == ["Pottery", "Tools"]

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from tests.games.innovation.cards.test_age9 import decline, settled, splay, winners
 from tests.games.innovation.helpers import (
     asking,
     board,
     choose,
     dogma,
+    done,
     game,
     hand,
+    idle,
+    no,
+    offered,
     position,
     score_pile,
+    splay_of,
     where,
+    winners,
+    yes,
 )
-
-
-def offered_cards(state) -> list[str]:
-    _, options = asking(state)
-    return sorted(o["card"] for o in options if o["type"] == "card")
-
 
 # --- Bioengineering -------------------------------------------------------------------------
 
@@ -45,7 +45,7 @@ def test_bioengineering_the_winner_may_be_another_player():
         },
     )
     state = dogma(state, "Bioengineering")
-    assert offered_cards(state) == ["Agriculture", "Pottery"]
+    assert sorted(offered(state, "card")) == ["Agriculture", "Pottery"]
     state = choose(state, "card", "Pottery")
     assert winners(state) == [1]  # seat 0 has no leaf (fewer than three); seat 1 has three
 
@@ -61,7 +61,7 @@ def test_bioengineering_a_tie_for_most_leaves_means_nobody_wins():
     )
     state = dogma(state, "Bioengineering")
     state = choose(state, "card", "Clothing")
-    assert settled(state)
+    assert idle(state)
     assert game.result(state) is None  # three leaves each for seats 0 and 1
 
 
@@ -74,7 +74,7 @@ def test_bioengineering_nobody_wins_while_everyone_has_three_leaves():
     )
     state = dogma(state, "Bioengineering")
     state = choose(state, "card", "Reformation")
-    assert settled(state)
+    assert idle(state)
     assert score_pile(state, 0) == ["Reformation"]
     assert game.result(state) is None  # 5 and 3 leaves: nobody below three
 
@@ -108,8 +108,8 @@ def test_software_scores_a_10_then_melds_two_and_carries_out_the_second():
     state = dogma(state, "Software")
     seat, _ = asking(state)
     assert seat == 0  # Stem Cells, carried out by seat 0 alone: score the whole hand?
-    state = choose(state, "yes", True)
-    assert settled(state)
+    state = yes(state)
+    assert idle(state)
     assert sorted(score_pile(state, 0)) == ["A.I.", "Tools"]
     assert board(state, 0)["green"] == ["Databases"]
     assert board(state, 0)["yellow"] == ["Stem Cells"]
@@ -124,7 +124,7 @@ def test_software_the_first_melded_card_is_not_carried_out_nor_the_seconds_deman
         supply_top={10: ["A.I.", "Stem Cells", "Databases"]},
     )
     state = dogma(state, "Software")
-    assert settled(state)  # Stem Cells is not carried out; Databases has only a demand
+    assert idle(state)  # Stem Cells is not carried out; Databases has only a demand
     assert hand(state, 0) == ["Tools"] and score_pile(state, 1) == ["Writing"]
     assert board(state, 0)["yellow"] == ["Stem Cells"]
 
@@ -141,7 +141,7 @@ def test_miniaturization_returning_a_10_takes_one_10_per_distinct_score_value():
     )
     state = dogma(state, "Miniaturization")
     state = choose(state, "card", "Software")
-    assert settled(state)
+    assert idle(state)
     assert where(state, "Software")[0] == "supply"
     assert sorted(hand(state, 0)) == ["A.I.", "Databases", "Robotics", "Tools"]  # values 1, 2, 5
 
@@ -154,7 +154,7 @@ def test_miniaturization_returning_a_lower_card_takes_nothing():
     )
     state = dogma(state, "Miniaturization")
     state = choose(state, "card", "Tools")
-    assert settled(state)
+    assert idle(state)
     assert hand(state, 0) == ["Software"]
 
 
@@ -165,8 +165,8 @@ def test_miniaturization_may_be_declined():
         scores={0: ["Writing"]},
     )
     state = dogma(state, "Miniaturization")
-    state = decline(state)
-    assert settled(state)
+    state = done(state)
+    assert idle(state)
     assert hand(state, 0) == ["Software"]
 
 
@@ -182,8 +182,8 @@ def test_robotics_scores_the_top_green_then_melds_a_10_and_carries_it_out():
     state = dogma(state, "Robotics")
     seat, _ = asking(state)
     assert seat == 0
-    state = choose(state, "yes", True)  # Stem Cells: score the whole hand
-    assert settled(state)
+    state = yes(state)  # Stem Cells: score the whole hand
+    assert idle(state)
     assert sorted(score_pile(state, 0)) == ["Clothing", "Tools"]
     assert board(state, 0)["green"] == ["Sailing"]
     assert board(state, 0)["yellow"] == ["Stem Cells"]
@@ -196,7 +196,7 @@ def test_robotics_without_a_green_card_still_melds_and_carries_out():
         supply_top={10: ["A.I.", "Databases"]},
     )
     state = dogma(state, "Robotics")
-    assert settled(state)
+    assert idle(state)
     assert board(state, 0)["purple"] == ["A.I."]
     assert score_pile(state, 0) == ["Databases"]  # A.I.'s first effect
     assert game.result(state) is None  # A.I.'s second: Software is not a top card
@@ -215,9 +215,9 @@ def test_databases_the_affected_player_returns_half_their_score_rounding_up():
         seat, _ = asking(state)
         assert seat == 1
         state = choose(state, "card", card)
-    if not settled(state):  # three chosen out of three: a "done" may still be offered
-        state = choose(state, "done")
-    assert settled(state)
+    if not idle(state):  # three chosen out of three: a "done" may still be offered
+        state = done(state)
+    assert idle(state)
     assert sorted(score_pile(state, 1)) == ["Calendar", "Writing"]
     for card in ("Coal", "Tools", "Oars"):
         assert where(state, card)[0] == "supply"
@@ -229,7 +229,7 @@ def test_databases_a_single_score_card_goes_back():
         scores={1: ["Coal"]},
     )
     state = dogma(state, "Databases")
-    assert settled(state)
+    assert idle(state)
     assert score_pile(state, 1) == [] and where(state, "Coal")[0] == "supply"
 
 
@@ -239,7 +239,7 @@ def test_databases_does_not_affect_a_player_with_as_many_clocks():
         scores={1: ["Coal", "Tools"]},
     )
     state = dogma(state, "Databases")
-    assert settled(state)
+    assert idle(state)
     assert sorted(score_pile(state, 1)) == ["Coal", "Tools"]
 
 
@@ -253,7 +253,7 @@ def test_self_service_carries_out_another_top_card_and_more_achievements_win():
         achievements={0: [1, 2], 1: [3]},
     )
     state = dogma(state, "Self Service")
-    state = choose(state, "yes", True)  # Stem Cells, the only other top card
+    state = yes(state)  # Stem Cells, the only other top card
     assert score_pile(state, 0) == ["Tools"]
     assert winners(state) == [0]
 
@@ -268,9 +268,9 @@ def test_self_service_offers_every_other_top_card():
         supply_top={10: ["Databases"]},
     )
     state = dogma(state, "Self Service")
-    assert offered_cards(state) == ["A.I.", "Stem Cells"]
+    assert sorted(offered(state, "card")) == ["A.I.", "Stem Cells"]
     state = choose(state, "card", "A.I.")
-    assert settled(state)
+    assert idle(state)
     assert score_pile(state, 0) == ["Databases"]
     assert game.result(state) is None  # no achievements: a tie at zero
 
@@ -282,7 +282,7 @@ def test_self_service_a_tie_for_most_achievements_does_not_win():
         achievements={0: [1, 2], 1: [3], 2: [4, 5]},
     )
     state = dogma(state, "Self Service")
-    assert settled(state)
+    assert idle(state)
     assert game.result(state) is None
 
 
@@ -323,9 +323,9 @@ def test_globalization_no_win_while_someone_shows_more_leaves_than_factories():
         supply_top={6: ["Canning"]},
     )
     state = dogma(state, "Globalization")
-    assert offered_cards(state) == ["Clothing", "Pottery"]
+    assert sorted(offered(state, "card")) == ["Clothing", "Pottery"]
     state = choose(state, "card", "Clothing")
-    assert settled(state)
+    assert idle(state)
     assert where(state, "Clothing")[0] == "supply"
     assert game.result(state) is None  # Pottery's three leaves against no factory
 
@@ -337,7 +337,7 @@ def test_globalization_a_tie_for_most_points_means_nobody_wins():
         supply_top={6: ["Canning"]},
     )
     state = dogma(state, "Globalization")
-    assert settled(state)
+    assert idle(state)
     assert score_pile(state, 0) == ["Canning"]
     assert game.result(state) is None  # 6 each
 
@@ -374,8 +374,8 @@ def test_stem_cells_scores_the_whole_hand():
         hands={0: ["Tools", "Oars", "Calendar"]},
     )
     state = dogma(state, "Stem Cells")
-    state = choose(state, "yes", True)
-    assert settled(state)
+    state = yes(state)
+    assert idle(state)
     assert hand(state, 0) == [] and sorted(score_pile(state, 0)) == ["Calendar", "Oars", "Tools"]
 
 
@@ -385,8 +385,8 @@ def test_stem_cells_declined_scores_nothing():
         hands={0: ["Tools", "Oars"]},
     )
     state = dogma(state, "Stem Cells")
-    state = choose(state, "yes", False)
-    assert settled(state)
+    state = no(state)
+    assert idle(state)
     assert sorted(hand(state, 0)) == ["Oars", "Tools"] and score_pile(state, 0) == []
 
 
@@ -399,8 +399,8 @@ def test_stem_cells_shared_by_a_player_with_as_many_leaves():
     state = dogma(state, "Stem Cells")
     seat, _ = asking(state)
     assert seat == 1
-    state = choose(state, "yes", True)
-    assert settled(state)  # seat 0's hand is empty: nothing to ask
+    state = yes(state)
+    assert idle(state)  # seat 0's hand is empty: nothing to ask
     assert score_pile(state, 1) == ["Writing"]
     assert hand(state, 0) == ["A.I."]  # the sharing bonus
 
@@ -436,7 +436,7 @@ def test_ai_a_tie_for_lowest_score_means_nobody_wins():
         supply_top={10: ["Databases"]},
     )
     state = dogma(state, "A.I.")
-    assert settled(state)
+    assert idle(state)
     assert game.result(state) is None
 
 
@@ -446,7 +446,7 @@ def test_ai_without_both_cards_on_top_nobody_wins():
         supply_top={10: ["Databases"]},
     )
     state = dogma(state, "A.I.")
-    assert settled(state)
+    assert idle(state)
     assert game.result(state) is None
 
 
@@ -459,9 +459,9 @@ def test_the_internet_splays_green_scores_a_10_and_melds_one_per_two_clocks():
         supply_top={10: ["A.I.", "Software", "Databases"]},
     )
     state = dogma(state, "The Internet")
-    state = choose(state, "yes", True)
-    assert settled(state)
-    assert splay(state, 0, "green") == "up"
+    state = yes(state)
+    assert idle(state)
+    assert splay_of(state, 0, "green") == "up"
     assert score_pile(state, 0) == ["A.I."]
     # two clocks, counted before the draws: one meld (Software's clocks do not add more)
     assert board(state, 0)["blue"] == ["Software"]
@@ -474,7 +474,7 @@ def test_the_internet_five_clocks_meld_two_cards():
         supply_top={10: ["A.I.", "Databases", "Robotics", "Stem Cells"]},
     )
     state = dogma(state, "The Internet")  # no green pile: nothing to splay
-    assert settled(state)
+    assert idle(state)
     assert board(state, 0)["green"] == ["Databases"] and board(state, 0)["red"] == ["Robotics"]
     assert where(state, "Stem Cells")[0] == "supply"
 
@@ -485,6 +485,6 @@ def test_the_internet_splay_may_be_declined():
         supply_top={10: ["A.I.", "Software"]},
     )
     state = dogma(state, "The Internet")
-    state = choose(state, "yes", False)
-    assert settled(state)
-    assert splay(state, 0, "green") is None
+    state = no(state)
+    assert idle(state)
+    assert splay_of(state, 0, "green") is None

@@ -9,67 +9,25 @@ checked.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tests.games.innovation.helpers import (
     achievements,
     asking,
     board,
     choose,
     dogma,
+    done,
+    finish,
     hand,
+    in_supply,
+    offers,
     position,
     score_pile,
+    seat_asked,
     specials,
     splays,
-    where,
+    take,
+    yes,
 )
-
-State = dict[str, Any]
-
-
-# --- answering the questions an effect asks ---------------------------------------------------
-
-
-def offers(state: State, kind: str, value: Any) -> bool:
-    """Whether the pending question offers the answer of that kind and value."""
-    pending = asking(state)
-    if pending is None:
-        return False
-    _seat, options = pending
-    return any(
-        option["type"] == kind and (kind == "done" or option.get(kind) == value)
-        for option in options
-    )
-
-
-def take(state: State, *cards: str) -> State:
-    """Pick these cards one after the other; a pick the machinery makes by itself (one possible
-    answer) is not asked and is skipped here."""
-    for card in cards:
-        if offers(state, "card", card):
-            state = choose(state, "card", card)
-    return state
-
-
-def done(state: State) -> State:
-    """Stop picking (or decline an optional choice)."""
-    return choose(state, "done", None)
-
-
-def finish(state: State) -> State:
-    """Stop picking if the question is still open (it closes by itself once nothing is left)."""
-    return done(state) if offers(state, "done", None) else state
-
-
-def seat_asked(state: State) -> int | None:
-    pending = asking(state)
-    return None if pending is None else pending[0]
-
-
-def in_supply(state: State, card: str) -> bool:
-    return where(state, card)[0] == "supply"
-
 
 # --- Calendar ---------------------------------------------------------------------------------
 
@@ -436,7 +394,7 @@ def test_canal_building_swaps_the_highest_hand_cards_with_the_highest_score_card
         scores={0: ["Alchemy", "Oars", "Engineering"]},
     )
     state = dogma(state, "Canal Building")
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert sorted(hand(state, 0)) == ["Alchemy", "Engineering", "Pottery"]
     assert sorted(score_pile(state, 0)) == ["Calendar", "Mathematics", "Oars"]
 
@@ -478,7 +436,7 @@ def test_canal_building_is_shared_by_a_player_with_as_many_crowns():
     )
     state = dogma(state, "Canal Building")
     assert seat_asked(state) == 1
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert score_pile(state, 1) == ["Writing"]
     assert asking(state) is None  # seat 0 has nothing to swap
     assert hand(state, 0) == ["Calendar"]

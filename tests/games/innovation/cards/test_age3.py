@@ -3,50 +3,26 @@ count), sharing, "if you do" branches, the first-edition branch and Translation'
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games.innovation.effects import run_effects
 from tests.games.innovation.helpers import (
+    State,
     achievements,
     asking,
-    board,
     choose,
     dogma,
+    done,
     hand,
+    idle,
+    no,
+    offered,
+    pile,
     position,
     score_pile,
     specials,
-    splays,
+    splay_of,
     where,
+    yes,
 )
-
-State = dict[str, Any]
-
-
-def decline(state: State) -> State:
-    """Answer a "you may" question with its "no" (the "done" option)."""
-    return choose(state, "done")
-
-
-def offered(state: State, kind: str) -> list[Any]:
-    """The values of the options of `kind` in the pending question ([] when none is pending)."""
-    pending = asking(state)
-    options = pending[1] if pending else []
-    return [option[kind] for option in options if option["type"] == kind]
-
-
-def pile(state: State, seat: int, color: str) -> list[str]:
-    return board(state, seat).get(color, [])
-
-
-def splay_of(state: State, seat: int, color: str) -> str | None:
-    return splays(state, seat).get(color)
-
-
-def idle(state: State) -> bool:
-    """Nobody is being asked anything: the action is over."""
-    return asking(state) is None
-
 
 # --- Alchemy -----------------------------------------------------------------------------------
 
@@ -119,7 +95,7 @@ def test_translation_melds_the_score_pile_in_the_chosen_order_and_claims_world()
         scores={0: ["Oars", "Optics", "Sailing"]},
     )
     state = dogma(state, "Translation")
-    state = choose(state, "yes", True)
+    state = yes(state)
     state = choose(state, "card", "Optics")  # melded first, so Oars ends on top of it
     state = choose(state, "card", "Oars")
     assert idle(state)
@@ -138,7 +114,7 @@ def test_translation_declined_keeps_the_score_pile_and_a_top_card_without_crown_
         scores={0: ["Sailing"]},
     )
     state = dogma(state, "Translation")
-    state = choose(state, "yes", False)
+    state = no(state)
     assert idle(state)
     assert score_pile(state, 0) == ["Sailing"]
     assert specials(state, 0) == []
@@ -205,7 +181,7 @@ def test_engineering_spares_a_player_with_as_many_castles_who_shares_the_splay()
     state = dogma(state, "Engineering")
     state = choose(state, "color", "red")  # player 1 splays first
     assert splay_of(state, 1, "red") == "left"
-    state = decline(state)  # player 0 does not
+    state = done(state)  # player 0 does not
     assert idle(state)
     assert splay_of(state, 0, "red") is None
     assert score_pile(state, 0) == []
@@ -391,7 +367,7 @@ def test_paper_declined_still_draws_for_the_piles_already_splayed_left():
         supply_top={4: ["Anatomy", "Enterprise"]},
     )
     state = dogma(state, "Paper")
-    state = decline(state)
+    state = done(state)
     assert idle(state)
     assert splay_of(state, 0, "green") is None
     assert hand(state, 0) == ["Anatomy"]
@@ -572,7 +548,7 @@ def test_education_declined_changes_nothing():
         boards={0: {"purple": ["Education"]}, 1: {"red": ["Archery"]}},
         scores={0: ["Optics"]},
     )
-    state = decline(dogma(state, "Education"))
+    state = done(dogma(state, "Education"))
     assert idle(state)
     assert score_pile(state, 0) == ["Optics"]
     assert hand(state, 0) == []

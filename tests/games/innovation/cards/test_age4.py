@@ -3,22 +3,20 @@ count), sharing, "if you do" and repeat branches, and Invention's Wonder."""
 
 from __future__ import annotations
 
-from tests.games.innovation.cards.test_age3 import (
-    decline,
-    idle,
-    offered,
-    pile,
-    splay_of,
-)
 from tests.games.innovation.helpers import (
     achievements,
     asking,
     choose,
     dogma,
+    done,
     hand,
+    idle,
+    offered,
+    pile,
     position,
     score_pile,
     specials,
+    splay_of,
     where,
 )
 
@@ -84,7 +82,7 @@ def test_printing_press_without_a_purple_pile_draws_an_age_2_and_may_decline_bot
     )
     state = choose(dogma(state, "Printing Press"), "card", "Tools")
     assert hand(state, 0) == ["Calendar"]
-    state = decline(state)
+    state = done(state)
     assert idle(state)
     assert splay_of(state, 0, "blue") is None
 
@@ -93,7 +91,7 @@ def test_printing_press_without_a_purple_pile_draws_an_age_2_and_may_decline_bot
         boards={0: {"blue": ["Printing Press", "Writing"]}, 1: {"red": ["Archery"]}},
         scores={0: ["Tools"]},
     )
-    state = decline(dogma(state, "Printing Press"))  # keep the score card: no draw
+    state = done(dogma(state, "Printing Press"))  # keep the score card: no draw
     assert score_pile(state, 0) == ["Tools"]
     assert hand(state, 0) == []
 
@@ -113,7 +111,7 @@ def test_printing_press_is_shared_by_a_player_with_as_many_lightbulbs():
     state = choose(state, "card", "Tools")
     assert hand(state, 1) == ["Anatomy"]  # purple top Philosophy is age 2: an age 4
     assert asking(state)[0] == 0  # player 0: no score card, but a blue pile to splay
-    state = decline(state)
+    state = done(state)
     assert idle(state)
     assert hand(state, 0) == ["Enterprise"]  # the sharing bonus
 
@@ -247,7 +245,7 @@ def test_invention_claims_wonder_with_five_colors_splayed_even_left():
         },
     )
     state = dogma(state, "Invention")
-    state = decline(state)
+    state = done(state)
     assert idle(state)
     assert splay_of(state, 0, "blue") == "left"
     assert specials(state, 0) == ["Wonder"]
@@ -436,7 +434,7 @@ def test_perspective_scores_what_the_hand_holds_and_declining_scores_nothing():
         boards={0: {"yellow": ["Perspective"]}, 1: {"red": ["Archery"]}},
         hands={0: ["Tools", "Pottery"]},
     )
-    state = decline(dogma(state, "Perspective"))
+    state = done(dogma(state, "Perspective"))
     assert idle(state)
     assert score_pile(state, 0) == []
     assert sorted(hand(state, 0)) == ["Pottery", "Tools"]
@@ -453,7 +451,7 @@ def test_perspective_is_shared_by_a_player_with_as_many_lightbulbs():
     assert asking(state)[0] == 1
     state = choose(state, "card", "Tools")  # 2 lightbulbs: one card scored, Pottery
     assert score_pile(state, 1) == ["Pottery"]
-    state = decline(state)  # player 0 keeps Oars
+    state = done(state)  # player 0 keeps Oars
     assert idle(state)
     assert sorted(hand(state, 0)) == ["Anatomy", "Oars"]  # Anatomy: the sharing bonus
 
@@ -557,7 +555,7 @@ def test_reformation_the_limit_is_fixed_when_the_effect_starts():
     state = choose(state, "card", "Agriculture")
     state = choose(state, "card", "Pottery")
     assert offered(state, "card") == []
-    state = decline(state)  # the yellow pile may be splayed right instead of up
+    state = done(state)  # the yellow pile may be splayed right instead of up
     assert idle(state)
     assert pile(state, 0, "yellow") == ["Masonry", "Fermenting", "Agriculture"]
     assert hand(state, 0) == ["Clothing"]
@@ -575,7 +573,7 @@ def test_reformation_may_stop_early_and_is_shared():
     assert asking(state)[0] == 1  # 3 leaves each: player 1 shares, one tuck at most
     state = choose(state, "card", "Oars")
     assert asking(state)[0] == 0
-    state = decline(state)
+    state = done(state)
     assert idle(state)
     assert pile(state, 1, "red") == ["Oars"]
     assert sorted(hand(state, 0)) == ["Anatomy", "Archery", "Tools"]  # Anatomy: the bonus

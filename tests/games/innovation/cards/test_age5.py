@@ -6,44 +6,24 @@ counts are noted where they decide who is affected by a demand or shares an effe
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games.innovation.cards import CARDS
 from tests.games.innovation.helpers import (
+    State,
     achievements,
     asking,
-    board,
     choose,
     dogma,
+    done,
     game,
     hand,
+    in_supply,
+    pile,
     position,
     score_pile,
     specials,
-    splays,
+    splay_of,
     where,
 )
-
-State = dict[str, Any]
-
-
-def splay_of(state: State, seat: int, color: str) -> str | None:
-    return splays(state, seat).get(color)
-
-
-def pile(state: State, seat: int, color: str) -> list[str]:
-    """One color pile of a seat's board, top first ([] when empty)."""
-    return board(state, seat).get(color, [])
-
-
-def skip(state: State) -> State:
-    """Decline the pending optional choice."""
-    return choose(state, "done", None)
-
-
-def in_supply(state: State, card: str) -> bool:
-    return where(state, card)[0] == "supply"
-
 
 # --- Chemistry ------------------------------------------------------------------------------
 
@@ -81,7 +61,7 @@ def test_chemistry_shared_by_an_opponent_with_as_many_factories_gives_the_sharin
     state = dogma(state, "Chemistry")
     # Effect 1: seat 1 has no blue pile (no question); seat 0 declines the splay.
     assert asking(state)[0] == 0
-    state = skip(state)
+    state = done(state)
     assert splay_of(state, 0, "blue") is None
     # Effect 2: seat 1 scores Canning and must return it, its only score card.
     assert score_pile(state, 1) == []
@@ -188,9 +168,9 @@ def test_coal_scoring_is_optional():
         supply_top={5: ["Statistics"]},
     )
     state = dogma(state, "Coal")
-    state = skip(state)
+    state = done(state)
     assert splay_of(state, 0, "red") is None
-    state = skip(state)
+    state = done(state)
     assert score_pile(state, 0) == []
     assert pile(state, 0, "red") == ["Coal", "Archery"]
 
@@ -210,7 +190,7 @@ def test_coal_shared_by_an_opponent_with_as_many_factories():
     state = choose(state, "card", "Statistics")
     assert score_pile(state, 1) == ["Statistics"]
     assert asking(state)[0] == 0
-    state = skip(state)
+    state = done(state)
     assert score_pile(state, 0) == []
     # Seat 1 changed the game: seat 0 draws by its highest top card (5).
     assert hand(state, 0) == ["Chemistry"]
@@ -377,7 +357,7 @@ def test_measurement_is_optional():
         hands={0: ["Oars"]},
     )
     state = dogma(state, "Measurement")
-    state = skip(state)
+    state = done(state)
     assert hand(state, 0) == ["Oars"]
 
 

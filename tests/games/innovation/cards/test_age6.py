@@ -6,40 +6,20 @@ counts are noted where they decide who is affected by a demand or shares an effe
 
 from __future__ import annotations
 
-from typing import Any
-
 from tests.games.innovation.helpers import (
     asking,
-    board,
     choose,
     dogma,
+    done,
     hand,
+    in_supply,
+    no,
+    pile,
     position,
     score_pile,
-    splays,
-    where,
+    splay_of,
+    yes,
 )
-
-State = dict[str, Any]
-
-
-def splay_of(state: State, seat: int, color: str) -> str | None:
-    return splays(state, seat).get(color)
-
-
-def pile(state: State, seat: int, color: str) -> list[str]:
-    """One color pile of a seat's board, top first ([] when empty)."""
-    return board(state, seat).get(color, [])
-
-
-def skip(state: State) -> State:
-    """Decline the pending optional choice."""
-    return choose(state, "done", None)
-
-
-def in_supply(state: State, card: str) -> bool:
-    return where(state, card)[0] == "supply"
-
 
 # --- Atomic Theory --------------------------------------------------------------------------
 
@@ -65,7 +45,7 @@ def test_atomic_theory_shared_by_an_opponent_with_as_many_lightbulbs():
         supply_top={7: ["Lighting", "Railroad", "Evolution"]},
     )
     state = dogma(state, "Atomic Theory")
-    state = skip(state)
+    state = done(state)
     assert splay_of(state, 0, "blue") is None
     assert pile(state, 1, "purple") == ["Lighting"]
     assert pile(state, 0, "purple") == ["Railroad"]
@@ -83,7 +63,7 @@ def test_encyclopedia_melds_every_highest_score_card():
         scores={0: ["Coal", "Steam Engine", "Tools"]},
     )
     state = dogma(state, "Encyclopedia")
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert pile(state, 0, "red") == ["Coal"]
     assert pile(state, 0, "yellow") == ["Steam Engine"]
     assert score_pile(state, 0) == ["Tools"]
@@ -96,7 +76,7 @@ def test_encyclopedia_orders_cards_of_one_color_the_last_ends_on_top():
         scores={0: ["Coal", "The Pirate Code", "Tools"]},
     )
     state = dogma(state, "Encyclopedia")
-    state = choose(state, "yes", True)
+    state = yes(state)
     state = choose(state, "card", "Coal")
     assert pile(state, 0, "red") == ["The Pirate Code", "Coal"]
 
@@ -108,7 +88,7 @@ def test_encyclopedia_all_or_nothing_no_melds_nothing():
         scores={0: ["Coal", "Steam Engine"]},
     )
     state = dogma(state, "Encyclopedia")
-    state = choose(state, "yes", False)
+    state = no(state)
     assert sorted(score_pile(state, 0)) == ["Coal", "Steam Engine"]
     assert pile(state, 0, "red") == []
 
@@ -122,9 +102,9 @@ def test_encyclopedia_shared_by_an_opponent_with_as_many_crowns():
         supply_top={6: ["Canning"]},
     )
     state = dogma(state, "Encyclopedia")
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert pile(state, 1, "blue") == ["Tools"]
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert pile(state, 0, "red") == ["Coal"]
     # The sharing draw by seat 0's highest top card (Encyclopedia, 6).
     assert hand(state, 0) == ["Canning"]
@@ -329,7 +309,7 @@ def test_metric_system_shared_by_an_opponent_with_as_many_crowns():
     assert asking(state)[0] == 1
     state = choose(state, "color", "green")
     assert splay_of(state, 1, "green") == "right"
-    state = skip(state)
+    state = done(state)
     assert splay_of(state, 0, "green") is None
     assert hand(state, 0) == ["Canning"]
 
@@ -347,7 +327,7 @@ def test_canning_tucks_a_six_and_scores_every_top_card_without_a_factory():
         supply_top={6: ["Vaccination"]},
     )
     state = dogma(state, "Canning")
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert pile(state, 0, "yellow") == ["Canning", "Vaccination"]
     assert sorted(score_pile(state, 0)) == ["Clothing", "Tools"]
     assert pile(state, 0, "red") == ["Coal"]
@@ -362,7 +342,7 @@ def test_canning_a_card_tucked_into_an_empty_pile_is_a_top_card():
         supply_top={6: ["Democracy"]},
     )
     state = dogma(state, "Canning")
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert score_pile(state, 0) == ["Democracy"]
 
 
@@ -373,7 +353,7 @@ def test_canning_declined_does_nothing():
         supply_top={6: ["Democracy"]},
     )
     state = dogma(state, "Canning")
-    state = choose(state, "yes", False)
+    state = no(state)
     assert score_pile(state, 0) == []
     assert pile(state, 0, "blue") == ["Tools"]
     assert in_supply(state, "Democracy")
@@ -388,10 +368,10 @@ def test_canning_shared_by_an_opponent_with_as_many_factories():
     )
     state = dogma(state, "Canning")
     assert asking(state)[0] == 1
-    state = choose(state, "yes", True)
+    state = yes(state)
     assert pile(state, 1, "yellow") == ["Vaccination"]
     assert score_pile(state, 1) == ["Tools"]
-    state = choose(state, "yes", False)
+    state = no(state)
     assert score_pile(state, 0) == []
     assert hand(state, 0) == ["Democracy"]
 
@@ -452,7 +432,7 @@ def test_democracy_returning_more_than_everyone_else_scores_an_eight():
     )
     state = dogma(state, "Democracy")
     state = choose(state, "card", "Tools")
-    state = choose(state, "done", None)
+    state = done(state)
     assert in_supply(state, "Tools")
     assert hand(state, 0) == ["Oars"]
     assert score_pile(state, 0) == ["Flight"]
@@ -466,7 +446,7 @@ def test_democracy_returning_nothing_scores_nothing():
         supply_top={8: ["Flight"]},
     )
     state = dogma(state, "Democracy")
-    state = choose(state, "done", None)
+    state = done(state)
     assert hand(state, 0) == ["Tools"]
     assert score_pile(state, 0) == []
 
@@ -483,10 +463,10 @@ def test_democracy_compares_running_totals_with_a_sharing_opponent():
     state = dogma(state, "Democracy")
     state = choose(state, "card", "Archery")
     state = choose(state, "card", "Oars")
-    state = choose(state, "done", None)
+    state = done(state)
     assert score_pile(state, 1) == ["Flight"]
     state = choose(state, "card", "Tools")
-    state = choose(state, "done", None)
+    state = done(state)
     assert score_pile(state, 0) == []
     # The sharing draw by seat 0's highest top card (Democracy, 6).
     assert sorted(hand(state, 0)) == ["Calendar", "Canning"]
@@ -539,6 +519,6 @@ def test_emancipation_an_opponent_with_as_many_factories_shares_the_splay():
     state = choose(state, "color", "red")
     assert splay_of(state, 1, "red") == "right"
     assert hand(state, 1) == ["Oars"]
-    state = skip(state)
+    state = done(state)
     assert splay_of(state, 0, "purple") is None
     assert hand(state, 0) == ["Canning"]

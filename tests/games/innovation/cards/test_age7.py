@@ -12,44 +12,18 @@ from tests.games.innovation.helpers import (
     board,
     choose,
     dogma,
+    done,
     hand,
+    idle,
+    in_supply,
+    no,
+    pick,
     position,
     score_pile,
     specials,
-    splays,
-    where,
+    splay_of,
+    yes,
 )
-
-
-def yes(state):
-    return choose(state, "yes", True)
-
-
-def no(state):
-    return choose(state, "yes", False)
-
-
-def done(state):
-    return choose(state, "done", None)
-
-
-def pick(state, *cards):
-    for card in cards:
-        state = choose(state, "card", card)
-    return state
-
-
-def in_supply(state, card):
-    return where(state, card)[0] == "supply"
-
-
-def splay_of(state, seat, color):
-    return splays(state, seat).get(color)
-
-
-def nobody_asked(state):
-    return asking(state) is None
-
 
 # --- Evolution ------------------------------------------------------------------------------
 
@@ -67,7 +41,7 @@ def test_evolution_option_a_draws_and_scores_an_8_then_returns_a_score_card():
     state = choose(state, "card", "Pottery")
     assert score_pile(state, 0) == ["Socialism"]
     assert in_supply(state, "Pottery")
-    assert nobody_asked(state)
+    assert idle(state)
 
 
 def test_evolution_option_a_may_return_the_8_just_scored():
@@ -100,7 +74,7 @@ def test_evolution_declining_both_options_changes_nothing():
     )
     state = no(no(dogma(state, "Evolution")))
     assert hand(state, 0) == [] and score_pile(state, 0) == ["Coal"]
-    assert nobody_asked(state)
+    assert idle(state)
 
 
 def test_evolution_is_shared_and_the_sharer_with_no_score_takes_an_age_1_card():
@@ -135,7 +109,7 @@ def test_publications_reorders_a_pile_keeping_its_splay_then_splays_yellow_up():
     assert splay_of(state, 0, "yellow") == "right"
     state = choose(state, "color", "yellow")  # blue has one card: only yellow is offered
     assert splay_of(state, 0, "yellow") == "up"
-    assert nobody_asked(state)
+    assert idle(state)
 
 
 def test_publications_a_two_card_pile_keeps_its_splay_when_reordered():

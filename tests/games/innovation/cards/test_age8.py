@@ -12,45 +12,19 @@ from tests.games.innovation.helpers import (
     board,
     choose,
     dogma,
+    done,
     game,
     hand,
+    idle,
+    in_supply,
     log_lines,
+    no,
+    pick,
     position,
     score_pile,
-    splays,
-    where,
+    splay_of,
+    yes,
 )
-
-
-def yes(state):
-    return choose(state, "yes", True)
-
-
-def no(state):
-    return choose(state, "yes", False)
-
-
-def done(state):
-    return choose(state, "done", None)
-
-
-def pick(state, *cards):
-    for card in cards:
-        state = choose(state, "card", card)
-    return state
-
-
-def in_supply(state, card):
-    return where(state, card)[0] == "supply"
-
-
-def splay_of(state, seat, color):
-    return splays(state, seat).get(color)
-
-
-def nobody_asked(state):
-    return asking(state) is None
-
 
 # --- Quantum Theory -------------------------------------------------------------------------
 
@@ -112,7 +86,7 @@ def test_rocketry_returns_a_score_card_of_an_opponent_per_two_clocks():
     state = choose(state, "player", 2)  # Tools is that pile's only value: no question
     assert in_supply(state, "Tools")
     assert score_pile(state, 1) == ["Pottery"] and score_pile(state, 2) == []
-    assert nobody_asked(state)
+    assert idle(state)
 
 
 def test_rocketry_with_three_clocks_returns_one_card():
@@ -123,7 +97,7 @@ def test_rocketry_with_three_clocks_returns_one_card():
     state = dogma(state, "Rocketry")
     state = choose(state, "age", 1)  # the only opponent with a score: no player question
     assert score_pile(state, 1) == ["Coal"] and in_supply(state, "Pottery")
-    assert nobody_asked(state)
+    assert idle(state)
 
 
 def test_rocketry_is_shared_and_the_sharer_returns_the_demanders_score_card():
@@ -151,7 +125,7 @@ def test_flight_with_red_splayed_up_may_splay_any_color_up():
     state = dogma(state, "Flight")
     state = choose(state, "color", "blue")
     assert splay_of(state, 0, "blue") == "up"
-    assert nobody_asked(state)  # red is already up: the second effect has nothing to offer
+    assert idle(state)  # red is already up: the second effect has nothing to offer
 
 
 def test_flight_without_red_splayed_up_only_offers_the_red_splay():
@@ -166,7 +140,7 @@ def test_flight_without_red_splayed_up_only_offers_the_red_splay():
     assert [option["color"] for option in options if option["type"] == "color"] == ["red"]
     state = choose(state, "color", "red")
     assert splay_of(state, 0, "red") == "up" and splay_of(state, 0, "blue") is None
-    assert nobody_asked(state)
+    assert idle(state)
 
 
 def test_flight_the_splays_may_be_declined_and_are_shared():
@@ -316,7 +290,7 @@ def test_mass_media_declining_the_return_names_no_value():
     assert hand(state, 0) == ["Pottery"] and score_pile(state, 1) == ["Chemistry"]
     state = done(state)
     assert splay_of(state, 0, "purple") is None
-    assert nobody_asked(state)
+    assert idle(state)
 
 
 def test_mass_media_is_shared_and_the_sharer_may_return_the_demanders_score_cards():
@@ -446,7 +420,7 @@ def test_empiricism_a_9_of_a_named_color_is_melded_and_its_pile_may_splay_up():
     assert board(state, 0)["blue"] == ["Computers", "Writing"]
     state = choose(state, "color", "blue")
     assert splay_of(state, 0, "blue") == "up"
-    assert game.result(state) is None and nobody_asked(state)
+    assert game.result(state) is None and idle(state)
 
 
 def test_empiricism_a_9_of_another_color_stays_in_hand():

@@ -8,34 +8,18 @@ from tests.games.innovation.helpers import (
     board,
     choose,
     dogma,
+    done,
     game,
     hand,
+    idle,
     position,
     score_pile,
     specials,
-    splays,
+    splay_of,
     where,
+    winners,
+    yes,
 )
-
-
-def winners(state) -> list[int] | None:
-    result = game.result(state)
-    return None if result is None else sorted(result.winners)
-
-
-def splay(state, seat: int, color: str) -> str | None:
-    return splays(state, seat).get(color)
-
-
-def decline(state):
-    """Answer an optional question with its "no" (the "done" option)."""
-    return choose(state, "done")
-
-
-def settled(state) -> bool:
-    """Nobody is asked anything: the action is over."""
-    return asking(state) is None
-
 
 # --- Computers ------------------------------------------------------------------------------
 
@@ -52,13 +36,13 @@ def test_computers_splays_red_up_then_melds_a_10_and_carries_it_out_alone():
     state = dogma(state, "Computers")
     seat, _ = asking(state)
     assert seat == 0  # only red can be splayed (green has one card): a yes/no
-    state = choose(state, "yes", True)
-    assert splay(state, 0, "red") == "up"
+    state = yes(state)
+    assert splay_of(state, 0, "red") == "up"
     # Stem Cells melded and carried out by seat 0 alone: score the whole hand?
     seat, _ = asking(state)
     assert seat == 0
-    state = choose(state, "yes", True)
-    assert settled(state)
+    state = yes(state)
+    assert idle(state)
     assert board(state, 0)["yellow"] == ["Stem Cells"]
     assert score_pile(state, 0) == ["Tools"]
     assert hand(state, 1) == ["Writing"]  # seat 1 (no clocks) neither shares nor is asked
@@ -73,9 +57,9 @@ def test_computers_offers_red_or_green_and_may_be_declined():
         supply_top={10: ["Databases"]},
     )
     state = dogma(state, "Computers")
-    state = decline(state)
-    assert splay(state, 0, "red") is None and splay(state, 0, "green") is None
-    assert settled(state)
+    state = done(state)
+    assert splay_of(state, 0, "red") is None and splay_of(state, 0, "green") is None
+    assert idle(state)
     assert board(state, 0)["green"] == ["Databases", "Sailing", "Paper"]
 
 
@@ -88,7 +72,7 @@ def test_computers_splays_green_when_chosen():
     )
     state = dogma(state, "Computers")
     state = choose(state, "color", "green")
-    assert splay(state, 0, "green") == "up" and splay(state, 0, "red") is None
+    assert splay_of(state, 0, "green") == "up" and splay_of(state, 0, "red") is None
 
 
 def test_computers_shared_each_melds_and_the_melded_cards_demands_are_skipped():
@@ -100,7 +84,7 @@ def test_computers_shared_each_melds_and_the_melded_cards_demands_are_skipped():
     state = dogma(state, "Computers")
     # seat 1 shares (2 clocks each) and goes first: Stem Cells with an empty hand does nothing;
     # seat 0 melds Databases, whose only effect is a demand: skipped, seat 1 keeps its score.
-    assert settled(state)
+    assert idle(state)
     assert board(state, 1)["yellow"] == ["Stem Cells"]
     assert board(state, 0)["green"] == ["Databases"]
     assert sorted(score_pile(state, 1)) == ["Tools", "Writing"]
@@ -117,11 +101,11 @@ def test_genetics_melds_a_10_and_scores_every_card_under_it():
         supply_top={10: ["Software"]},
     )
     state = dogma(state, "Genetics")
-    assert settled(state)
+    assert idle(state)
     assert board(state, 0)["blue"] == ["Software"]
     assert sorted(score_pile(state, 0)) == ["Genetics", "Pottery", "Writing"]
     assert board(state, 0)["red"] == ["Archery"]
-    assert splay(state, 0, "blue") is None  # one card left: the splay is gone
+    assert splay_of(state, 0, "blue") is None  # one card left: the splay is gone
 
 
 def test_genetics_scores_only_the_pile_of_the_melded_color():
@@ -157,7 +141,7 @@ def test_composites_takes_all_but_one_hand_card_and_the_highest_score_card():
     seat, _ = asking(state)
     assert seat == 1  # Calendar and Mathematics tie for highest: seat 1 picks
     state = choose(state, "card", "Mathematics")
-    assert settled(state)
+    assert idle(state)
     assert hand(state, 1) == ["Oars"]
     assert sorted(hand(state, 0)) == ["Sailing", "Tools"]
     assert score_pile(state, 0) == ["Mathematics"]
@@ -171,7 +155,7 @@ def test_composites_with_one_card_in_hand_keeps_it_and_asks_nothing():
         scores={1: ["Calendar", "Archery"]},
     )
     state = dogma(state, "Composites")
-    assert settled(state)
+    assert idle(state)
     assert hand(state, 1) == ["Tools"] and hand(state, 0) == []
     assert score_pile(state, 0) == ["Calendar"] and score_pile(state, 1) == ["Archery"]
 
@@ -183,7 +167,7 @@ def test_composites_does_not_affect_a_player_with_as_many_factories():
         scores={1: ["Calendar"]},
     )
     state = dogma(state, "Composites")
-    assert settled(state)
+    assert idle(state)
     assert sorted(hand(state, 1)) == ["Oars", "Tools"] and score_pile(state, 1) == ["Calendar"]
     assert hand(state, 0) == [] and score_pile(state, 0) == []
 
@@ -203,7 +187,7 @@ def test_fission_red_card_wipes_hands_boards_and_scores_and_ends_the_action():
         supply_top={10: ["Robotics", "Software"]},
     )
     state = dogma(state, "Fission")
-    assert settled(state)
+    assert idle(state)
     for seat in (0, 1):
         assert hand(state, seat) == [] and score_pile(state, seat) == []
         assert not any(board(state, seat).values())
@@ -231,7 +215,7 @@ def test_fission_wipe_exposes_no_top_card_on_the_way():
         supply_top={10: ["Robotics"]},
     )
     state = dogma(state, "Fission")
-    assert settled(state)
+    assert idle(state)
     assert not any(board(state, 0).values())
     assert specials(state, 0) == [] and achievements(state, 0) == 0
 
@@ -244,7 +228,7 @@ def test_fission_red_card_stops_before_the_next_affected_player():
         supply_top={10: ["Miniaturization", "Software"]},
     )
     state = dogma(state, "Fission")
-    assert settled(state)
+    assert idle(state)
     assert where(state, "Software")[0] == "supply"  # seat 2 never drew
     assert where(state, "Oars")[0] != "hand"
 
@@ -262,7 +246,7 @@ def test_fission_other_color_is_kept_then_a_top_card_is_returned_and_a_10_taken(
     seat, options = asking(state)
     assert seat == 0
     state = choose(state, "card", "Clothing")  # any board, Fission excluded
-    assert settled(state)
+    assert idle(state)
     assert where(state, "Clothing")[0] == "supply"
     assert board(state, 1)["green"] == ["Sailing"]
     assert hand(state, 0) == ["A.I."]
@@ -282,7 +266,7 @@ def test_fission_return_offers_every_top_card_but_fission():
 def test_fission_with_only_fission_on_the_boards_still_draws():
     state = position(boards={0: {"red": ["Fission"]}, 1: {}}, supply_top={10: ["Software", "A.I."]})
     state = dogma(state, "Fission")
-    assert settled(state)
+    assert idle(state)
     assert board(state, 0)["red"] == ["Fission"]
     assert hand(state, 0) == ["A.I."]
 
@@ -294,7 +278,7 @@ def test_fission_first_edition_returns_without_drawing():
         edition="first",
     )
     state = dogma(state, "Fission")
-    assert settled(state)
+    assert idle(state)
     assert where(state, "Writing")[0] == "supply"
     assert hand(state, 0) == [] and hand(state, 1) == ["Software"]
 
@@ -310,7 +294,7 @@ def test_fission_not_affected_with_as_many_clocks_shares_the_return():
     state = choose(state, "card", "Writing")
     assert hand(state, 1) == ["A.I."]
     # seat 0 returns the last top card left besides Fission: Software (automatic)
-    assert settled(state)
+    assert idle(state)
     assert where(state, "Software")[0] == "supply"
     # its own draw, and the sharing bonus by its highest top card (Fission: 9)
     assert sorted(hand(state, 0)) == ["Computers", "Robotics"]
@@ -328,7 +312,7 @@ def test_collaboration_demander_picks_one_drawn_card_the_other_is_melded():
     seat, _ = asking(state)
     assert seat == 0
     state = choose(state, "card", "Ecology")
-    assert settled(state)
+    assert idle(state)
     assert board(state, 0)["yellow"] == ["Ecology"]
     assert board(state, 1)["blue"] == ["Computers"]
     assert hand(state, 1) == [] and game.result(state) is None
@@ -348,7 +332,7 @@ def test_collaboration_nine_green_cards_do_not_win():
     green += ["Compass", "Paper", "Invention"]
     state = position(boards={0: {"green": green}, 1: {"red": ["Oars"]}})
     state = dogma(state, "Collaboration")
-    while not settled(state):  # seat 1 (one crown) is affected: seat 0 picks a drawn card
+    while not idle(state):  # seat 1 (one crown) is affected: seat 0 picks a drawn card
         _, options = asking(state)
         state = choose(state, "card", options[0]["card"])
     assert game.result(state) is None
@@ -394,10 +378,10 @@ def test_satellites_returns_the_hand_draws_three_splays_purple_and_carries_out_a
         assert where(state, card)[0] == "supply"
     assert state["supply"]["1"][-2:] == ["Writing", "Tools"]  # in the order picked
     assert sorted(hand(state, 0)) == ["Ecology", "Genetics", "Suburbia"]
-    state = choose(state, "yes", True)  # splay purple up
-    assert splay(state, 0, "purple") == "up"
+    state = yes(state)  # splay purple up
+    assert splay_of(state, 0, "purple") == "up"
     state = choose(state, "card", "Genetics")  # meld it, then carry out Genetics alone
-    assert settled(state)
+    assert idle(state)
     assert board(state, 0)["blue"] == ["Software"]
     assert sorted(score_pile(state, 0)) == ["Genetics", "Pottery"]
     assert sorted(hand(state, 0)) == ["Ecology", "Suburbia"]
@@ -413,7 +397,7 @@ def test_satellites_with_an_empty_hand_still_draws_and_melds():
     state = dogma(state, "Satellites")
     state = choose(state, "card", "Collaboration")  # no purple pile: no splay question
     # Collaboration's demand is skipped; its other effect (ten green cards) does nothing
-    assert settled(state)
+    assert idle(state)
     assert board(state, 0)["green"] == ["Collaboration", "Satellites"]
     assert sorted(hand(state, 0)) == ["Composites", "Services"]
     assert hand(state, 1) == []  # the demand did not make seat 1 draw
@@ -431,7 +415,7 @@ def test_ecology_return_then_score_then_take_two_10s():
     state = dogma(state, "Ecology")
     state = choose(state, "card", "Tools")  # returned
     state = choose(state, "card", "Oars")  # scored
-    assert settled(state)
+    assert idle(state)
     assert where(state, "Tools")[0] == "supply"
     assert score_pile(state, 0) == ["Oars"]
     assert sorted(hand(state, 0)) == ["A.I.", "Sailing", "Software"]
@@ -444,8 +428,8 @@ def test_ecology_declined_does_nothing():
         supply_top={10: ["A.I.", "Software"]},
     )
     state = dogma(state, "Ecology")
-    state = decline(state)
-    assert settled(state)
+    state = done(state)
+    assert idle(state)
     assert sorted(hand(state, 0)) == ["Oars", "Tools"] and score_pile(state, 0) == []
 
 
@@ -457,7 +441,7 @@ def test_ecology_returning_the_only_card_still_takes_two_10s():
     )
     state = dogma(state, "Ecology")
     state = choose(state, "card", "Tools")
-    assert settled(state)
+    assert idle(state)
     assert score_pile(state, 0) == [] and sorted(hand(state, 0)) == ["A.I.", "Software"]
 
 
@@ -473,8 +457,8 @@ def test_suburbia_tucks_the_chosen_cards_in_order_and_scores_a_1_for_each():
     state = dogma(state, "Suburbia")
     state = choose(state, "card", "Writing")
     state = choose(state, "card", "Tools")
-    state = choose(state, "done")
-    assert settled(state)
+    state = done(state)
+    assert idle(state)
     assert board(state, 0)["blue"] == ["Pottery", "Writing", "Tools"]
     assert hand(state, 0) == ["Archery"]
     assert sorted(score_pile(state, 0)) == ["Oars", "Sailing"]
@@ -486,8 +470,8 @@ def test_suburbia_tucking_nothing_scores_nothing():
         hands={0: ["Tools"]},
     )
     state = dogma(state, "Suburbia")
-    state = choose(state, "done")
-    assert settled(state)
+    state = done(state)
+    assert idle(state)
     assert hand(state, 0) == ["Tools"] and score_pile(state, 0) == []
 
 
@@ -501,7 +485,7 @@ def test_suburbia_shared_by_a_player_with_as_many_leaves():
     seat, _ = asking(state)
     assert seat == 1
     state = choose(state, "card", "Archery")  # its last hand card: no "done" needed
-    assert settled(state)  # seat 0 has an empty hand: nothing to ask
+    assert idle(state)  # seat 0 has an empty hand: nothing to ask
     assert board(state, 1)["red"] == ["Archery"] and score_pile(state, 1) == ["Oars"]
     assert hand(state, 0) == ["Computers"]  # sharing bonus, by seat 0's highest top card (9)
 
@@ -528,7 +512,7 @@ def test_services_takes_the_highest_score_cards_and_gives_a_leafless_top_card():
     offered = sorted(o["card"] for o in options if o["type"] == "card")
     assert offered == ["Oars", "Writing"]  # Services and Agriculture show a leaf
     state = choose(state, "card", "Writing")
-    assert settled(state)
+    assert idle(state)
     assert sorted(hand(state, 0)) == ["Calendar", "Mathematics"]
     assert score_pile(state, 1) == ["Archery"]
     assert hand(state, 1) == ["Writing"] and not board(state, 0).get("blue")
@@ -539,7 +523,7 @@ def test_services_with_an_empty_score_pile_takes_nothing():
         boards={0: {"purple": ["Services"], "red": ["Oars"]}, 1: {}},
     )
     state = dogma(state, "Services")
-    assert settled(state)
+    assert idle(state)
     assert hand(state, 1) == [] and board(state, 0)["red"] == ["Oars"]
 
 
@@ -549,7 +533,7 @@ def test_services_does_not_affect_a_player_with_as_many_leaves():
         scores={1: ["Calendar"]},
     )
     state = dogma(state, "Services")
-    assert settled(state)
+    assert idle(state)
     assert score_pile(state, 1) == ["Calendar"] and hand(state, 0) == []
 
 
@@ -570,9 +554,9 @@ def test_specialization_takes_every_opponents_top_card_of_the_revealed_color():
     state = choose(state, "card", "Construction")  # red, revealed
     assert sorted(hand(state, 0)) == ["Construction", "Metalworking", "Oars", "Tools"]
     assert board(state, 1)["red"] == ["Archery"]
-    state = choose(state, "yes", True)  # only blue can be splayed up
-    assert settled(state)
-    assert splay(state, 0, "blue") == "up"
+    state = yes(state)  # only blue can be splayed up
+    assert idle(state)
+    assert splay_of(state, 0, "blue") == "up"
 
 
 def test_specialization_shared_by_a_player_with_as_many_factories():
@@ -582,7 +566,7 @@ def test_specialization_shared_by_a_player_with_as_many_factories():
         supply_top={9: ["Computers"]},
     )
     state = dogma(state, "Specialization")
-    assert settled(state)  # each choice has at most one answer and no pile can be splayed
+    assert idle(state)  # each choice has at most one answer and no pile can be splayed
     assert sorted(hand(state, 1)) == ["Clothing", "Sailing"]  # Clothing is green
     assert hand(state, 0) == ["Computers"]  # seat 0 has no hand card to reveal; sharing bonus
 
@@ -600,6 +584,6 @@ def test_specialization_team_game_takes_nothing_from_the_teammate():
         hands={0: ["Construction"]},
     )
     state = dogma(state, "Specialization")
-    assert settled(state)
+    assert idle(state)
     assert sorted(hand(state, 0)) == ["Construction", "Metalworking", "Oars"]
     assert board(state, 2)["red"] == ["Archery"]
