@@ -17,6 +17,8 @@ from app.games.convolution import Convolution
 from app.games.core import Game
 from app.games.innovation import Innovation
 from app.games.nerdy_inventions import CardError, NerdyInventions, load_cards
+from app.games.unscrewed import ComponentError, Unscrewed
+from app.games.unscrewed import load_components as load_unscrewed
 from app.games.unvention import Unvention
 
 Games = dict[str, Game]
@@ -33,13 +35,12 @@ def games_for(settings: Settings) -> Games:
         NerdyInventions(_host_file(settings.nerdy_inventions_cards, load_cards, CardError)),
         Unvention(),
         Innovation(),
+        Unscrewed(_host_file(settings.unscrewed_components, load_unscrewed, ComponentError)),
     ]
     return {game.id: game for game in games}
 
 
-def _host_file(
-    path: Path | None, load: Callable[[Any], T], error: type[Exception]
-) -> T | None:
+def _host_file(path: Path | None, load: Callable[[Any], T], error: type[Exception]) -> T | None:
     """The host's components from a JSON file, or None (the stand-ins) when none is set."""
     if path is None:
         return None

@@ -217,3 +217,29 @@ def test_innovation_team_game_of_four(database_url: str, tmp_path: Path) -> None
         "30",
     )
     check_passed(returncode, output, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("mode", "players", "seed"), [("first", 3, 6), ("full", 5, 7)])
+def test_unscrewed_with_restarts(
+    database_url: str, tmp_path: Path, mode: str, players: int, seed: int
+) -> None:
+    returncode, output = run_script(
+        *serving(database_url, tmp_path),
+        "--game",
+        "unscrewed",
+        "--players",
+        str(players),
+        "--options",
+        json.dumps({"mode": mode}),
+        "--games",
+        "2",
+        "--seed",
+        str(seed),
+        "--kill-every",
+        "30",
+        "--drop-every",
+        "12",
+    )
+    check_passed(returncode, output, 2)
+    assert counted(output, r"^kills: (\d+)") >= 1

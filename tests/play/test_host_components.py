@@ -1,15 +1,17 @@
-"""A host's own components (Nerdy Inventions' card list) through the settings."""
+"""A host's own components (Nerdy Inventions' card list, UNSCREWED's maps and decks) through
+the settings."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from app.config import Settings
 from app.play.registry import ComponentsError, games_for
-from tests.e2e.test_protocol_script import host_card_list
+from tests.e2e.test_protocol_script import ROOT, host_card_list
 
 from .tables import Table, serving
 
@@ -62,3 +64,62 @@ def test_the_stand_in_cards_are_marked_on_the_page(client) -> None:  # noqa: ANN
     table = Table.open(client, game="nerdy-inventions")
     assert "nerdy-inventions.css" in client.get(f"/l/{table.code}").text
     assert json.loads(client.get("/api/games").text)[1]["id"] == "nerdy-inventions"
+
+
+UNSCREWED = ROOT / "app" / "games" / "unscrewed"
+
+
+def host_unscrewed_components(path: Path) -> Path:
+    """The stand-in decks with one map of the host's own: the first stand-in map, renamed."""
+    cards = json.loads((UNSCREWED / "cards.json").read_text())
+    (first, *_) = json.loads((UNSCREWED / "maps.json").read_text())["maps"]
+    first.update(id="H1", name="The host's arena", stand_in=False)
+    components = {key: value for key, value in cards.items() if key not in ("stand_in", "note")}
+    path.write_text(json.dumps({**components, "maps": [first]}))
+    return path
+
+
+def test_a_hosts_unscrewed_map_is_the_one_offered_and_played(
+    database_url: str, tmp_path: Path
+) -> None:
+    components = host_unscrewed_components(tmp_path / "unscrewed.json")
+    settings = Settings(
+        database_url=database_url, migrate_on_start=False, unscrewed_components=components
+    )
+    with serving(settings) as client:
+        games = {game["id"]: game for game in client.get("/api/games").json()}
+        assert games["unscrewed"]["options"]["map"]["choices"] == ["H1"]
+        table = Table.open(client, game="unscrewed")
+        table.start()
+        view = table.connect(0).until("snapshot")["view"]
+        assert view["state"]["map"]["id"] == "H1"
+        assert view["state"]["map"]["name"] == "The host's arena"
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        (lambda data: data.pop("maps"), "maps"),
+        (lambda data: data["maps"][0].update(rows=[". ."]), "H1"),
+        (lambda data: data.update(extra=1), "extra"),
+    ],
+)
+def test_unscrewed_components_that_do_not_fit_stop_the_server_with_a_reason(
+    tmp_path: Path, change: Any, complaint: str
+) -> None:
+    path = host_unscrewed_components(tmp_path / "unscrewed.json")
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    settings = Settings(_env_file=None, unscrewed_components=path)
+    with pytest.raises(ComponentsError, match=complaint):
+        games_for(settings)
+
+
+def test_the_stand_in_maps_and_decks_are_marked_on_the_rules_page(client) -> None:  # noqa: ANN001
+    rules = client.get("/rules/unscrewed")
+    assert rules.status_code == 200
+    assert "stand-in" in rules.text.lower() and "UNSCREWED_COMPONENTS" in rules.text
+    for name in ("maps.json", "cards.json"):
+        data = json.loads((UNSCREWED / name).read_text())
+        assert data["stand_in"] is True and "UNSCREWED_COMPONENTS" in data["note"]

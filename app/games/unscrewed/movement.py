@@ -1,0 +1,345 @@
+"""Moving thingamajigs: steps, pushes, slicks, portals, cracks, holes, fans, walls, the Edge.
+
+A move is a number of single steps in one direction (diagonals too, for explosions and
+shifts). Each step is resolved completely before the next: the space being entered may send the
+thingamajig through a portal, push an occupant (who moves one space with all its own effects),
+spit a bomb, kill it, or add a step (a slick). A thingamajig that cannot enter a space (a wall,
+or an occupant that cannot be pushed out of it) stops there. A hole kills only where the whole
+move stops. Placing a thingamajig or a token (a switch, a spawn) is not movement and triggers
+nothing.
+
+Deaths go through `kill`; the game ends the moment one living player is left, which is raised
+as `GameEnded` and caught by whoever runs the effect (rounds.py). Deaths that happen at once (the
+crush spots, a map cover) are gathered with `together` so that the last players dying together
+leave no winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from app.games.core import State, log, randomness
+from app.games.unscrewed.board import (
+    DIRECTIONS,
+    Pos,
+    add,
+    available,
+    key,
+    name_of,
+    occupant,
+    on_grid,
+    partner,
+    portal_active,
+    printed,
+    seat_of,
+    space_type,
+    tokens_left,
+)
+from app.games.unscrewed.quirks import has_quirk
+
+MAX_PORTAL_HOPS = 8
+
+
+class GameEnded(Exception):
+    """One living player (or none) is left: stop resolving anything."""
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+def event(state: State, kind: str, **facts: Any) -> None:
+    """Record something that happened, for the page to animate in order."""
+    number = state["next_event"]
+    state["next_event"] = number + 1
+    state["events"].append({"n": number, "kind": kind, **facts})
+
+
+def thing_name(state: State, thing_id: str) -> str:
+    thing = state["things"][thing_id]
+    if thing["kind"] == "character":
+        return state["seats"][thing["seat"]]["name"]
+    if thing["kind"] == "bomb":
+        return f"Bomb {thing['number']}"
+    return "an Anvil"
+
+
+# --- deaths and the end -------------------------------------------------------------------
+
+
+def living(state: State) -> list[int]:
+    return [seat for seat, player in enumerate(state["seats"]) if player["alive"]]
+
+
+def kill(state: State, thing_id: str, cause: str) -> None:
+    """Remove a thingamajig from the map; a character's player loses their scheme."""
+    thing = state["things"][thing_id]
+    if thing["at"] is None:
+        return
+    event(state, "death", thing=thing_id, at=list(thing["at"]), cause=cause)
+    thing["at"] = None
+    seat = seat_of(thing_id)
+    if seat is None:
+        log(state, f"{thing_name(state, thing_id)} is gone ({cause})")
+        return
+    player = state["seats"][seat]
+    player["alive"] = False
+    for index, slot in enumerate(player["slots"]):
+        if slot is not None and slot["card"] != "plan":
+            player["slots"][index] = None
+    log(state, f"{player['name']} dies ({cause})")
+    if state.get("together") is None:
+        check_end(state)
+    else:
+        state["together"].append(seat)
+
+
+@contextmanager
+def together(state: State) -> Iterator[None]:
+    """Deaths inside this block happen at the same time; the end is checked after it."""
+    state["together"] = []
+    try:
+        yield
+    finally:
+        state["together"] = None
+    check_end(state)
+
+
+def check_end(state: State) -> None:
+    alive = living(state)
+    if len(alive) > 1 or state.get("phase") in ("characters", "spawning"):
+        return
+    if state.get("result") is None:
+        state["result"] = {
+            "winners": alive,
+            "reason": (
+                f"{state['seats'][alive[0]]['name']} is the last one standing"
+                if alive
+                else "the last players died together: no winner"
+            ),
+        }
+        state["phase"] = "over"
+        log(state, "The game is over: " + state["result"]["reason"])
+    raise GameEnded
+
+
+# --- placing ----------------------------------------------------------------------------------
+
+
+def place_token(state: State, pos: Pos | list[int], token: str) -> bool:
+    """Put a slick or hole token on an uncovered, unoccupied space (none left: nothing)."""
+    if not available(state, pos) or occupant(state, pos) is not None:
+        return False
+    if state["tokens"].get(key(pos)) == token:
+        return True
+    if tokens_left(state, token) <= 0:
+        log(state, f"No {token} token is left to place")
+        return False
+    state["tokens"][key(pos)] = token
+    event(state, "token", token=token, at=list(pos))
+    return True
+
+
+def free_thing(state: State, kind: str) -> str | None:
+    """The lowest-numbered bomb or anvil off the map, if any."""
+    for thing_id, thing in state["things"].items():
+        if thing["kind"] == kind and thing["at"] is None:
+            return thing_id
+    return None
+
+
+def place_thing(state: State, kind: str, pos: Pos | list[int]) -> str | None:
+    if not available(state, pos) or occupant(state, pos) is not None:
+        return None
+    if space_type(state, pos) in ("wall", "fan", "portal"):
+        return None  # our decision: nothing is placed where a thingamajig may not stand
+    thing_id = free_thing(state, kind)
+    if thing_id is None:
+        log(state, f"No {kind} is left to place")
+        return None
+    state["things"][thing_id]["at"] = list(pos)
+    event(state, "place", thing=thing_id, at=list(pos))
+    return thing_id
+
+
+# --- moving -----------------------------------------------------------------------------------
+
+
+def quirky(state: State, thing_id: str, effect: str) -> bool:
+    seat = seat_of(thing_id)
+    return seat is not None and has_quirk(state, seat, effect)
+
+
+def move(
+    state: State,
+    thing_id: str,
+    delta: Pos,
+    steps: int,
+    pushed_by: str | None = None,
+    stops: bool = True,
+) -> None:
+    """Move a thingamajig `steps` spaces by `delta`, resolving everything on the way."""
+    thing = state["things"][thing_id]
+    entered = False
+    while steps > 0 and thing["at"] is not None:
+        steps -= 1
+        outcome = step(state, thing_id, delta, pushed_by)
+        if outcome == "blocked":
+            break
+        entered = True
+        if outcome == "slick":
+            steps += 1
+    if not (stops and entered and thing["at"] is not None):
+        return
+    if space_type(state, thing["at"]) == "hole" and not quirky(state, thing_id, "hole_proof"):
+        kill(state, thing_id, "stopped on a hole")
+
+
+def destination(state: State, thing_id: str, start: Pos, delta: Pos) -> tuple[Pos, list[Pos]]:
+    """Where a step from `start` lands, going through portals; and the portals used."""
+    target = add(start, delta)
+    used: list[Pos] = []
+    if quirky(state, thing_id, "portal_proof"):
+        return target, used
+    while on_grid(state, target) and portal_active(state, target):
+        if len(used) >= MAX_PORTAL_HOPS:
+            break
+        used.append(target)
+        target = add(partner(state, target), delta)
+    return target, used
+
+
+def shoves(state: State, thing_id: str) -> bool:
+    """Pushes by this thingamajig push 2 spaces (a Quirk, or The Mad Cow's Mad side)."""
+    seat = seat_of(thing_id)
+    if seat is None:
+        return False
+    gimmick = state["seats"][seat].get("gimmick")
+    mad = gimmick is not None and gimmick == {"character": "the_mad_cow", "side": "back"}
+    return mad or has_quirk(state, seat, "shove")
+
+
+def can_be_pushed(state: State, thing_id: str) -> bool:
+    return not quirky(state, thing_id, "unpushable")
+
+
+def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None) -> str:
+    """One step: "blocked", "moved", "slick" (one more step to go) or "dead"."""
+    thing = state["things"][thing_id]
+    start = tuple(thing["at"])
+    target, portals = destination(state, thing_id, start, delta)
+    if not available(state, target):
+        if quirky(state, thing_id, "edge_grip"):
+            return "blocked"
+        event(
+            state,
+            "step",
+            thing=thing_id,
+            **{"from": list(start)},
+            to=list(target),
+            portals=[list(p) for p in portals],
+            pushed_by=pushed_by,
+        )
+        kill(state, thing_id, "went over The Edge")
+        leave(state, thing_id, start)
+        return "dead"
+    kind = space_type(state, target)
+    if kind == "wall":
+        return "blocked"
+    if kind == "fan" and quirky(state, thing_id, "fan_wary"):
+        return "blocked"
+    other = occupant(state, target, besides=thing_id)
+    if other is not None:
+        if not can_be_pushed(state, other):
+            return "blocked"
+        event(state, "push", thing=thing_id, pushed=other, direction=name_of(delta))
+        distance = 2 if shoves(state, thing_id) or quirky(state, other, "bouncy") else 1
+        move(state, other, delta, distance, pushed_by=thing_id)
+        if thing["at"] is None:
+            return "dead"
+        if occupant(state, target, besides=thing_id) is not None:
+            return "blocked"
+    thing["at"] = list(target)
+    event(
+        state,
+        "step",
+        thing=thing_id,
+        **{"from": list(start)},
+        to=list(target),
+        portals=[list(p) for p in portals],
+        pushed_by=pushed_by,
+    )
+    leave(state, thing_id, start)
+    return enter(state, thing_id, target, delta)
+
+
+def leave(state: State, thing_id: str, start: Pos) -> None:
+    cracked = space_type(state, start) == "cracks" and occupant(state, start) is None
+    if cracked and not quirky(state, thing_id, "light_step"):
+        place_token(state, start, "hole")
+
+
+def enter(state: State, thing_id: str, pos: Pos, delta: Pos) -> str:
+    kind = space_type(state, pos)
+    if kind == "fan":
+        blow_in(state, thing_id, pos)
+        return "dead"
+    if kind == "slick" and not quirky(state, thing_id, "slick_proof"):
+        return "slick"
+    if kind == "bomb_spitter":
+        spit(state, pos)
+    return "moved" if state["things"][thing_id]["at"] is not None else "dead"
+
+
+def blow_in(state: State, thing_id: str, fan: Pos) -> None:
+    """A thingamajig entering a fan dies; for a player, slicks are laid in front of the fan."""
+    kill(state, thing_id, "flew into a fan")
+    if seat_of(thing_id) is None:
+        return
+    delta = DIRECTIONS[printed(state, fan)["facing"]]
+    pos = add(fan, delta)
+    while available(state, pos) and occupant(state, pos) is None:
+        if space_type(state, pos) == "wall":
+            break
+        place_token(state, pos, "slick")
+        pos = add(pos, delta)
+
+
+def spit(state: State, spitter: Pos) -> None:
+    """A bomb spitter spits the next bomb a die roll of spaces out of its mouth."""
+    delta = DIRECTIONS[printed(state, spitter)["facing"]]
+    front = add(spitter, delta)
+    if available(state, front):
+        if space_type(state, front) == "wall":
+            log(state, "The bomb spitter's mouth is blocked by a wall")
+            return
+        blocker = occupant(state, front)
+        if blocker is not None and not can_be_pushed(state, blocker):
+            log(state, "The bomb spitter's mouth is blocked")
+            return
+    bomb = free_thing(state, "bomb")
+    if bomb is None:
+        log(state, "The bomb spitter has no bomb left to spit")
+        return
+    with randomness(state) as rng:
+        roll = rng.die()
+    event(state, "roll", value=roll, why="bomb spitter")
+    state["things"][bomb]["at"] = list(spitter)
+    event(state, "spit", thing=bomb, at=list(spitter), distance=roll)
+    log(state, f"A bomb spitter spits Bomb {state['things'][bomb]['number']} {roll} spaces")
+    thing = state["things"][bomb]
+    try:
+        move(state, bomb, delta, roll)
+    finally:
+        if thing["at"] is not None and tuple(thing["at"]) == tuple(spitter):
+            thing["at"] = None  # it could not leave the spitter: it was never spat
+            event(state, "unspit", thing=bomb)
+
+
+def switch(state: State, first: str, second: str) -> None:
+    """Two thingamajigs swap spaces: a placement, not a move; nothing triggers."""
+    a = state["things"][first]
+    b = state["things"][second]
+    a["at"], b["at"] = b["at"], a["at"]
+    event(state, "switch", things=[first, second], at=[a["at"], b["at"]])

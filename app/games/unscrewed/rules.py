@@ -1,0 +1,267 @@
+"""UNSCREWED: schemes of three cards, a shrinking map that wants you dead, last one standing.
+
+The rulebook is /work/shared/rules/unscrewed.txt; rules.md beside this file says it in our words,
+lists our decisions where the rulebook is open, and explains the stand-in components. The board
+is described in board.py, the course of a round in rounds.py, the view in view.py.
+
+Actions (plain JSON dicts; `legal` lists exactly those accepted from a seat now):
+
+    {"type": "character", "name": "moe_skeeto"}   before the game, in seat order: pick a character
+    {"type": "spawn", "at": [x, y]}                spawn (in Dibs order) or respawn on a Blank space
+    {"type": "friend", "at": [x, y]}               Slappy puts his Friend token next to him
+    {"type": "plan", "at": [x, y]}                 Dr. Piddles (or Stolen Blueprints) puts the
+                                                   Plan token
+    {"type": "keep_quirk", "quirk": id}            the Dibs player keeps one of the two Quirks seen
+    {"type": "discard_quirk", "quirk": id}         over the Quirk limit, or trashed by a card
+    {"type": "scheme", "card": "north"}            Scheming: a card from the hand into the next
+                                                   empty slot (north, east, south, west,
+                                                   improvise, again)
+    {"type": "unscheme"}                           take the last schemed card back
+    {"type": "lock"}                               with every slot filled: the scheme is final
+    {"type": "master_plan", "action": "again"}     at a Master Plan slot: the basic action to take
+    {"type": "aim", "direction": "east"}           aim the attack just drawn
+    {"type": "call", "side": "heads"}              call a coin flip
+    {"type": "direction", "direction": "north"}    a direction of your choice (4)
+    {"type": "shift", "direction": "northeast"}    shift: one of 8 directions ("stay" too for
+                                                   Freddy's reward)
+    {"type": "order", "thing": id}                 several things are moved at once: which next
+                                                   (the controller picks until one is left)
+    {"type": "pick_improv", "card": id}            a picky player picks which Improv card to play
+
+Scheming is simultaneous: every living seat schemes at once and the round goes on when the last
+one locks. Everything else waits for one seat at a time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.core import (
+    Action,
+    BadOptions,
+    Game,
+    Option,
+    Result,
+    Seat,
+    Simultaneous,
+    State,
+    log,
+    randomness,
+    seed_state,
+)
+from app.games.unscrewed import rounds
+from app.games.unscrewed.board import POOL
+from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
+from app.games.unscrewed.improv import ACTION_CARDS, hand_of
+from app.games.unscrewed.movement import event
+from app.games.unscrewed.rounds import SCHEMING, SCRIPTS, SLOTS
+from app.games.unscrewed.view import build_view, prompt_for
+
+MODES = ("full", "first")
+
+
+class Unscrewed(Game):
+    id = "unscrewed"
+    name = "UNSCREWED"
+    description = (
+        "Scheme three moves in secret, then watch them go wrong on a shrinking map full of "
+        "fans, bombs and holes: the last cartoon standing keeps their show."
+    )
+    min_players = 2
+    max_players = 5
+    rules_version = "1"
+
+    def __init__(self, components: Components | None = None) -> None:
+        self.components = components if components is not None else stand_in_components()
+        map_ids = tuple(entry["id"] for entry in self.components.maps)
+        self.options = (
+            Option(
+                "mode",
+                "Mode",
+                MODES,
+                "full",
+                help="first: the first-game rules (no Quirks, Gimmicks, Friend, Plan or Master "
+                "Plans; Improv cards marked for later games are left out).",
+            ),
+            Option("map", "Map", map_ids, map_ids[0], help="The map side to play on."),
+        )
+
+    # --- setting up ---------------------------------------------------------------------
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        self.check_players(players)
+        options = self.check_options(options)
+        mode = options["mode"]
+        try:
+            chosen = self.components.map(options["map"])
+        except KeyError:
+            raise BadOptions(f"no map {options['map']}") from None
+        full = mode == "full"
+        state: State = {}
+        seed_state(state, seed)
+        things: dict[str, dict[str, Any]] = {}
+        for seat in range(players):
+            things[f"c{seat}"] = {"kind": "character", "seat": seat, "at": None}
+        for number in range(1, POOL["bomb"] + 1):
+            things[f"bomb{number}"] = {"kind": "bomb", "number": number, "at": None}
+        for number in range(1, POOL["anvil"] + 1):
+            things[f"anvil{number}"] = {"kind": "anvil", "number": number, "at": None}
+        improv_cards = {}
+        improv_draw = []
+        for card in self.components.improv:
+            if not full and not card["first_game"]:
+                continue
+            improv_cards[card["id"]] = {
+                field: card[field]
+                for field in ("name", "kind", "text", "icons", "effects", "grid")
+                if field in card
+            }
+            improv_draw.extend(f"{card['id']}.{copy}" for copy in range(1, card["count"] + 1))
+        quirk_cards = {}
+        quirk_draw = []
+        if full:
+            for quirk in self.components.quirks:
+                for copy in range(1, quirk["count"] + 1):
+                    quirk_id = f"{quirk['id']}.{copy}"
+                    quirk_cards[quirk_id] = {
+                        "name": quirk["name"],
+                        "text": quirk["text"],
+                        "effect": quirk["effect"],
+                    }
+                    quirk_draw.append(quirk_id)
+        state.update(
+            players=players,
+            mode=mode,
+            map=chosen["id"],
+            map_name=chosen["name"],
+            size=chosen["size"],
+            grid=chosen["grid"],
+            covers=0,
+            tokens={},
+            things=things,
+            seats=[
+                {
+                    "character": None,
+                    "name": f"Seat {seat + 1}",
+                    "alive": False,
+                    "slots": [None] * SLOTS,
+                    "quirks": [],
+                    "gimmick": None,
+                }
+                for seat in range(players)
+            ],
+            dibs=0,
+            round=1,
+            phase="characters",
+            improv_cards=improv_cards,
+            improv_deck={"draw": improv_draw, "discard": [], "in_play": []},
+            quirk_cards=quirk_cards,
+            quirk_deck={"draw": quirk_draw, "discard": []},
+            plan={
+                "at": None,
+                "placed": False,
+                "cards": [plan["id"] for plan in self.components.master_plans],
+            },
+            friend={"at": None},
+            gimmick_texts={
+                character: {"front": g["front"], "back": g["back"]}
+                for character, g in self.components.gimmicks.items()
+            },
+            events=[],
+            next_event=0,
+            result=None,
+            together=None,
+        )
+        with randomness(state) as rng:
+            rng.shuffle(state["improv_deck"]["draw"])
+            rng.shuffle(state["quirk_deck"]["draw"])
+        log(state, f"UNSCREWED on {chosen['name']} ({'first game' if not full else 'full'})")
+        names = dict(CHARACTERS)
+        SCRIPTS.start(state, "begin", names=names, gimmick_sides=full)
+        self._after(state, 0)
+        return state
+
+    def _after(self, state: State, since: int) -> None:
+        """Start what comes next; keep only the events since the last action."""
+        rounds.advance(state)
+        state["events"] = [e for e in state["events"] if e["n"] >= since]
+
+    # --- the interface ------------------------------------------------------------------
+
+    def active(self, state: State) -> list[Seat]:
+        if state.get("result") is not None:
+            return []
+        ask = SCRIPTS.asking(state)
+        if ask is not None:
+            return [ask.seat]
+        return Simultaneous.waiting(state, SCHEMING)
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        if state.get("result") is not None:
+            return []
+        ask = SCRIPTS.asking(state)
+        if ask is not None:
+            return list(ask.options) if ask.seat == seat else []
+        if seat not in Simultaneous.waiting(state, SCHEMING):
+            return []
+        slots = state["seats"][seat]["slots"]
+        empty = [index for index in range(SLOTS) if slots[index] is None]
+        schemed = [
+            index for index in range(SLOTS) if slots[index] and slots[index]["card"] != "plan"
+        ]
+        actions: list[Action] = []
+        if empty:
+            actions.extend({"type": "scheme", "card": card} for card in hand_of(state, seat))
+        if schemed:
+            actions.append({"type": "unscheme"})
+        if not empty:
+            actions.append({"type": "lock"})
+        return actions
+
+    def play(self, state: State, seat: Seat, action: Action) -> None:
+        since = state["next_event"]
+        if SCRIPTS.asking(state) is not None:
+            SCRIPTS.answer(state, action)
+        else:
+            self.scheme(state, seat, action)
+        self._after(state, since)
+
+    def scheme(self, state: State, seat: Seat, action: Action) -> None:
+        slots = state["seats"][seat]["slots"]
+        if action["type"] == "scheme":
+            index = slots.index(None)
+            slots[index] = {"card": action["card"], "flipped": False, "did": None}
+        elif action["type"] == "unscheme":
+            index = max(i for i in range(SLOTS) if slots[i] and slots[i]["card"] != "plan")
+            slots[index] = None
+        else:
+            event(state, "locked", seat=seat)
+            log(state, f"{state['seats'][seat]['name']} has schemed")
+            if Simultaneous.answer(state, SCHEMING, seat, True):
+                rounds.close_scheming(state)
+
+    def result(self, state: State) -> Result | None:
+        ended = state.get("result")
+        if ended is None:
+            return None
+        scores = {
+            str(seat): 1 if seat in ended["winners"] else 0 for seat in range(state["players"])
+        }
+        return Result(list(ended["winners"]), scores, ended["reason"])
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return build_view(state, seat, everything=False)
+
+    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return build_view(state, seat, everything=state.get("result") is not None)
+
+    def prompt(self, state: State, seat: Seat | None) -> str | None:
+        return prompt_for(state, seat)
+
+    def action_for_log(self, action: Action) -> Action:
+        if action.get("type") == "scheme":
+            return {"type": "scheme"}
+        return action
+
+
+__all__ = ["ACTION_CARDS", "Unscrewed"]

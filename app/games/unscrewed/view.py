@@ -1,0 +1,217 @@
+"""What each seat sees: `build_view(state, seat)` -> {"active", "prompt", "state", "log"}.
+
+`view["state"]` (the page reads this):
+
+    map        {"id", "name", "size", "grid": rows North first, each a list of spaces
+                {"type": "blank" | "slick" | "cracks" | "hole" | "crush" | "wall" | "fan" |
+                "bomb_spitter" | "portal", "facing": "north".. (fans, spitters), "pair": "a"
+                (portals)}, "covers": how many covers are placed (ring r is covered when
+                r < covers; the ring of [x, y] is min(x, y, size-1-x, size-1-y)),
+                "cover_names": ["Outer", "Middle", "Inner", "Core"], "next_cover": name | null}
+    tokens     [{"at": [x, y], "token": "slick" | "hole"}] placed space tokens
+    things     [{"id", "kind": "character" | "bomb" | "anvil", "at": [x, y], "seat"?,
+                "number"? (bombs)}] every thingamajig on the map
+    supply     {"bomb", "anvil", "slick", "hole"}: how many are left off the map
+    friend     {"at": [x, y] | null} (full mode with Slappy) or null
+    plan       {"at": [x, y] | null, "cards_left": n} (full mode with Dr. Piddles) or null
+    players    one per seat: {"seat", "name", "character" (id or null), "alive", "at",
+                "quirks": [{"id", "name", "text"}], "gimmick": null | {"character", "side",
+                "title", "goal", "reward", "text"}, "slots": three entries, each null (empty)
+                or {"filled": true, "flipped": bool, "card": the card or null while face
+                down and not yours, "plan": Master Plan id or absent}, "filled": how many
+                slots hold a card, "locked": bool (Scheming)}
+    you        for a seat: {"seat", "cards": the six action cards, "hand": the cards not in
+                your scheme, "slots": your slots with the cards}; null for spectators
+    dibs       the Dibs seat; dibs_order: seats from the Dibs player clockwise
+    round, phase ("characters", "spawning", "quirks", "scheming", "execution", "aftermath",
+                "over"), execution: {"step": 0..2} during Execution
+    decks      {"improv": cards to draw, "improv_discard": ids face up (last is the top),
+                "quirks": cards to draw, "quirk_discard": ids}
+    asking     null or {"seat", "kind" (character, spawn, keep_quirk, discard_quirk, aim, call,
+                direction, shift, order, master_plan, pick_improv, friend, plan), "prompt",
+                "info"}; for an aim, info has "card" and "preview": {direction: {"targets":
+                [[x, y]...], "move": [[x, y]...]}}; the Quirks a Dibs player is choosing from
+                and the Improv cards a picky player is choosing from are shown to them only
+    events     what happened since the last action, in order, each {"n", "kind", ...}:
+                flip {seat, slot, card}, again {seat, repeats}, move {thing, direction,
+                steps} (an intended move), step {thing, from, to, portals (portals passed
+                through), pushed_by}, push {thing, pushed, direction}, death {thing, at,
+                cause}, token {token, at}, place {thing, at}, spit {thing, at, distance},
+                unspit, roll {value, why}, coin {seat, call, side, won}, stumble {thing,
+                direction}, improv {seat, card}, aim {seat, card, direction}, confuse {seat,
+                slot}, switch {things, at}, fan {at, direction, things}, bomb_check {thing,
+                at, explodes}, explode {thing, at, things}, remove {thing}, crush {thing,
+                at}, cover {name, ring}, aftermath {step}, spawn {seat, thing, at}, quirk
+                {seat, quirk}, trash {seat, quirk}, goal {seat, reward}, gimmick_flip,
+                master_plan, friend, plan, dibs {seat}, phase {phase, round}, locked {seat},
+                reshuffle {deck}
+    cards      {"improv": {kind id: {"name", "kind", "text", "icons", "grid"?}},
+                "quirks": {id: {"name", "text"}}} (card ids drawn are "<kind>.<copy>")
+    result     null or {"winners", "reason"}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.core import Seat, Simultaneous, State, visible_log
+from app.games.unscrewed.board import COVER_NAMES, POOL, tokens_left, unkey
+from app.games.unscrewed.improv import ACTION_CARDS, dibs_order, hand_of, plan_in_game
+from app.games.unscrewed.rounds import SCHEMING, SCRIPTS
+
+PRIVATE_ASKS = ("keep_quirk", "pick_improv")
+
+
+def _slot(slot: dict[str, Any] | None, shown: bool) -> dict[str, Any] | None:
+    if slot is None:
+        return None
+    entry: dict[str, Any] = {
+        "filled": True,
+        "flipped": slot["flipped"],
+        "card": slot["card"] if shown or slot["flipped"] or slot["card"] == "plan" else None,
+    }
+    if slot["card"] == "plan":
+        entry["plan"] = slot["plan"]
+    return entry
+
+
+def _gimmick(state: State, seat: int) -> dict[str, Any] | None:
+    gimmick = state["seats"][seat]["gimmick"]
+    if gimmick is None:
+        return None
+    texts = state["gimmick_texts"][gimmick["character"]][gimmick["side"]]
+    return {**gimmick, **texts}
+
+
+def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, Any]:
+    waiting = Simultaneous.waiting(state, SCHEMING)
+    players = []
+    for other, player in enumerate(state["seats"]):
+        shown = everything or other == seat
+        slots = [_slot(slot, shown) for slot in player["slots"]]
+        players.append(
+            {
+                "seat": other,
+                "name": player["name"],
+                "character": player["character"],
+                "alive": player["alive"],
+                "at": state["things"][f"c{other}"]["at"],
+                "quirks": [
+                    {"id": quirk, **{k: state["quirk_cards"][quirk][k] for k in ("name", "text")}}
+                    for quirk in player["quirks"]
+                ],
+                "gimmick": _gimmick(state, other),
+                "slots": slots,
+                "filled": sum(1 for slot in player["slots"] if slot is not None),
+                "locked": state["phase"] == "scheming" and other not in waiting,
+            }
+        )
+    you = None
+    if seat is not None and 0 <= seat < state["players"]:
+        you = {
+            "seat": seat,
+            "cards": list(ACTION_CARDS),
+            "hand": hand_of(state, seat),
+            "slots": [_slot(slot, True) for slot in state["seats"][seat]["slots"]],
+        }
+    asking = None
+    ask = SCRIPTS.asking(state)
+    if ask is not None:
+        info = dict(ask.info)
+        kind = info.pop("kind", "")
+        if kind in PRIVATE_ASKS and ask.seat != seat and not everything:
+            info = {}
+        asking = {"seat": ask.seat, "kind": kind, "prompt": ask.prompt, "info": info}
+    decks = {
+        "improv": len(state["improv_deck"]["draw"]),
+        "improv_discard": list(state["improv_deck"]["discard"]),
+        "quirks": len(state["quirk_deck"]["draw"]),
+        "quirk_discard": list(state["quirk_deck"]["discard"]),
+    }
+    if everything:
+        decks["improv_order"] = list(state["improv_deck"]["draw"])
+        decks["quirk_order"] = list(state["quirk_deck"]["draw"])
+    phase = state["phase"]
+    if phase == "aftermath_running":
+        phase = "aftermath"
+    if phase == "start":
+        phase = "quirks" if state["mode"] == "full" else "scheming"
+    table = {
+        "map": {
+            "id": state["map"],
+            "name": state["map_name"],
+            "size": state["size"],
+            "grid": state["grid"],
+            "covers": state["covers"],
+            "cover_names": list(COVER_NAMES),
+            "next_cover": COVER_NAMES[state["covers"]]
+            if state["covers"] < len(COVER_NAMES)
+            else None,
+        },
+        "tokens": [
+            {"at": list(unkey(space)), "token": token}
+            for space, token in sorted(state["tokens"].items())
+        ],
+        "things": [
+            {"id": thing_id, **thing}
+            for thing_id, thing in state["things"].items()
+            if thing["at"] is not None
+        ],
+        "supply": {token: tokens_left(state, token) for token in POOL},
+        "friend": dict(state["friend"])
+        if state["mode"] == "full" and any(p["character"] == "slappy" for p in state["seats"])
+        else None,
+        "plan": {"at": state["plan"]["at"], "cards_left": len(state["plan"]["cards"])}
+        if plan_in_game(state)
+        else None,
+        "players": players,
+        "you": you,
+        "dibs": state["dibs"],
+        "dibs_order": dibs_order(state),
+        "round": state["round"],
+        "phase": phase,
+        "execution": {"step": state["execution"]["step"]} if phase == "execution" else None,
+        "decks": decks,
+        "asking": asking,
+        "events": list(state["events"]),
+        "cards": {
+            "improv": {
+                card_id: {k: v for k, v in card.items() if k != "effects"}
+                for card_id, card in state["improv_cards"].items()
+            },
+            "quirks": {
+                quirk: {"name": card["name"], "text": card["text"]}
+                for quirk, card in state["quirk_cards"].items()
+            },
+        },
+        "result": state.get("result"),
+    }
+    return {
+        "active": _active(state),
+        "prompt": prompt_for(state, seat),
+        "state": table,
+        "log": visible_log(state, seat),
+    }
+
+
+def _active(state: State) -> list[int]:
+    if state.get("result") is not None:
+        return []
+    ask = SCRIPTS.asking(state)
+    if ask is not None:
+        return [ask.seat]
+    return Simultaneous.waiting(state, SCHEMING)
+
+
+def prompt_for(state: State, seat: Seat | None) -> str | None:
+    if state.get("result") is not None or seat is None:
+        return None
+    ask = SCRIPTS.asking(state)
+    if ask is not None:
+        return ask.prompt if ask.seat == seat else None
+    if seat in Simultaneous.waiting(state, SCHEMING):
+        slots = state["seats"][seat]["slots"]
+        if None in slots:
+            return f"Scheme: choose the card for slot {slots.index(None) + 1}"
+        return "Lock in your scheme (or take a card back)"
+    return None

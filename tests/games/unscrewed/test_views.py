@@ -1,0 +1,92 @@
+"""No view shows another seat's face-down scheme cards, nor the order of a deck."""
+
+from __future__ import annotations
+
+import json
+
+from app.games.core import Rng
+from app.games.unscrewed.rounds import SCRIPTS
+
+from .helpers import GAME, blank, table
+
+
+def test_schemes_are_secret_until_flipped():
+    state = table(blank(9), {"c0": [2, 2], "c1": [6, 6]})
+    state = GAME.apply(state, 0, {"type": "scheme", "card": "improvise"})
+    mine = GAME.view(state, 0)["state"]
+    theirs = GAME.view(state, 1)["state"]
+    spectator = GAME.view(state, None)["state"]
+    assert mine["you"]["slots"][0]["card"] == "improvise"
+    assert "improvise" not in mine["you"]["hand"]
+    for seen in (theirs, spectator):
+        assert seen["players"][0]["slots"][0] == {"filled": True, "flipped": False, "card": None}
+        assert seen["players"][0]["filled"] == 1
+    assert theirs["you"]["hand"] == ["north", "east", "south", "west", "improvise", "again"]
+    assert "improvise" not in json.dumps(GAME.view(state, 1)["log"])
+
+
+def test_flipped_cards_are_public_and_the_rest_stay_hidden():
+    state = table(blank(9), {"c0": [2, 2], "c1": [6, 6]})
+    state["dibs"] = 0
+    for card in ("east", "west", "south"):
+        state = GAME.apply(state, 0, {"type": "scheme", "card": card})
+    state = GAME.apply(state, 0, {"type": "lock"})
+    for card in ("improvise", "north", "west"):
+        state = GAME.apply(state, 1, {"type": "scheme", "card": card})
+    top = state["improv_deck"]["draw"][0]
+    state = GAME.apply(state, 1, {"type": "lock"})
+    # seat 0 moved East; seat 1 flipped Improvise and may be asked to aim
+    seen = GAME.view(state, 0)["state"]["players"][1]["slots"]
+    assert seen[0]["card"] == "improvise" and seen[0]["flipped"]
+    assert seen[1]["card"] is None and seen[2]["card"] is None
+    spectator = GAME.view(state, None)["state"]
+    assert spectator["players"][0]["slots"][1]["card"] is None
+    assert top.split(".")[0] in json.dumps(spectator["events"])  # the drawn card is public
+
+
+def test_no_view_shows_a_deck_order_or_the_generator():
+    state = GAME.start(3, {"mode": "full"}, 12)
+    rng = Rng.from_seed(3)
+    for _ in range(120):
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.active(state)[0]
+        legal = [a for a in GAME.legal(state, seat) if a["type"] != "unscheme"]
+        state = GAME.apply(state, seat, legal[rng.below(len(legal))])
+        for viewer in (None, 0, 1, 2):
+            view = GAME.view(state, viewer)
+            text = json.dumps(view)
+            assert state["rng"] not in text
+            assert "improv_order" not in view["state"]["decks"]
+            assert view["state"]["decks"]["improv"] == len(state["improv_deck"]["draw"])
+            ask = SCRIPTS.asking(state)
+            if ask is not None and ask.options[0]["type"] == "keep_quirk" and viewer != ask.seat:
+                assert view["state"]["asking"]["info"] == {}
+            for other in range(3):
+                if other == viewer:
+                    continue
+                for slot in state["seats"][other]["slots"]:
+                    if slot and not slot["flipped"] and slot["card"] != "plan":
+                        shown = view["state"]["players"][other]["slots"]
+                        assert all(
+                            s is None or s["flipped"] or s["card"] in (None, "plan") for s in shown
+                        )
+
+
+def test_the_aim_chooser_previews_each_direction():
+    state = table(blank(9), {"c0": [4, 4], "c1": [7, 7]})
+    state["dibs"] = 0
+    state["improv_deck"]["draw"].remove("big_hammer.2")
+    state["improv_deck"]["draw"].insert(0, "big_hammer.2")
+    for card in ("improvise", "north", "west"):
+        state = GAME.apply(state, 0, {"type": "scheme", "card": card})
+    state = GAME.apply(state, 0, {"type": "lock"})
+    for card in ("north", "east", "west"):
+        state = GAME.apply(state, 1, {"type": "scheme", "card": card})
+    state = GAME.apply(state, 1, {"type": "lock"})
+    asking = GAME.view(state, 0)["state"]["asking"]
+    assert asking["kind"] == "aim" and asking["seat"] == 0
+    assert asking["info"]["preview"]["east"]["targets"] == [[5, 3], [5, 4], [5, 5]]
+    assert asking["info"]["preview"]["north"]["targets"] == [[3, 3], [4, 3], [5, 3]]
+    assert GAME.prompt(state, 0) == "Aim Big Hammer"
+    assert GAME.prompt(state, 1) is None
