@@ -40,7 +40,7 @@ from app.games.unscrewed.board import (
     seat_of,
     space_type,
 )
-from app.games.unscrewed.movement import event, move
+from app.games.unscrewed.movement import event, move, who
 
 Effect = Generator[Ask, Action, None]
 
@@ -56,7 +56,7 @@ def flip(state: State, seat: int) -> None:
     gimmick = state["seats"][seat]["gimmick"]
     gimmick["side"] = "back" if gimmick["side"] == "front" else "front"
     event(state, "gimmick_flip", seat=seat, side=gimmick["side"])
-    log(state, f"{state['seats'][seat]['name']} flips their Gimmick")
+    log(state, f"{who(state, seat)} flips their Gimmick")
 
 
 def pushes_two(state: State, thing_id: str) -> bool:
@@ -121,7 +121,7 @@ def rewards(state: State, since: int, acting: int | None) -> Effect:
         if not state["seats"][seat]["alive"]:
             continue
         event(state, "goal", seat=seat, reward=reward)
-        log(state, f"{state['seats'][seat]['name']} meets their Goal")
+        log(state, f"{who(state, seat)} meets their Goal")
         if reward == "shift":
             yield from shift_or_stay(state, seat)
         elif reward == "quirk":
@@ -154,7 +154,7 @@ def lay_master_plan(state: State, seat: int) -> None:
             # an action card already in that slot goes back to the hand
             player["slots"][index] = {"card": "plan", "plan": plan, "flipped": True, "did": None}
             event(state, "master_plan", seat=seat, slot=index, plan=plan)
-            log(state, f"{player['name']} lays a Master Plan on slot {index + 1}")
+            log(state, f"{who(state, seat)} lays a Master Plan on slot {index + 1}")
             return
 
 

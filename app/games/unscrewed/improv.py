@@ -50,6 +50,7 @@ from app.games.unscrewed.movement import (
     place_token,
     switch,
     thing_name,
+    who,
 )
 from app.games.unscrewed.quirks import has_quirk
 
@@ -135,8 +136,7 @@ def _flip(state: State, seat: int, call: str) -> bool:
         side = ("heads", "tails")[rng.below(2)]
     won = side == call
     event(state, "coin", seat=seat, call=call, side=side, won=won)
-    name = state["seats"][seat]["name"]
-    log(state, f"{name} calls {call}: {side}, {'won' if won else 'lost'}")
+    log(state, f"{who(state, seat)} calls {call}: {side}, {'won' if won else 'lost'}")
     return won
 
 
@@ -155,7 +155,7 @@ def trash_quirk(state: State, seat: int) -> Effect:
     event(state, "trash", seat=seat, quirk=answer["quirk"])
     log(
         state,
-        f"{state['seats'][seat]['name']} discards {state['quirk_cards'][answer['quirk']]['name']}",
+        f"{who(state, seat)} discards {state['quirk_cards'][answer['quirk']]['name']}",
     )
 
 
@@ -171,7 +171,7 @@ def confuse(state: State, seat: int) -> None:
         with randomness(state) as rng:
             slot["card"] = rng.choice(hand)
         event(state, "confuse", seat=seat, slot=index)
-        log(state, f"{player['name']} is confused")
+        log(state, f"{who(state, seat)} is confused")
         return
 
 
@@ -233,7 +233,7 @@ def resolve(state: State, seat: int, card_id: str, depth: int = 0) -> Effect:
     card = state["improv_cards"][kind_of(card_id)]
     me = character(seat)
     event(state, "improv", seat=seat, card=card_id)
-    log(state, f"{state['seats'][seat]['name']} improvises: {card['name']}")
+    log(state, f"{who(state, seat)} improvises: {card['name']}")
     context: dict[str, Any] = {"seat": seat, "card": card, "aim": None, "depth": depth}
     if card["kind"] == "attack":
         at = state["things"][me]["at"]

@@ -56,10 +56,17 @@ def event(state: State, kind: str, **facts: Any) -> None:
     state["events"].append({"n": number, "kind": kind, **facts})
 
 
+def who(state: State, seat: int) -> str:
+    """A player as log lines and reasons name them: "{seatN} (Character)"; the server puts the
+    player's name in place of {seatN}."""
+    character = state["seats"][seat]["name"]
+    return f"{{seat{seat}}} ({character})" if character else f"{{seat{seat}}}"
+
+
 def thing_name(state: State, thing_id: str) -> str:
     thing = state["things"][thing_id]
     if thing["kind"] == "character":
-        return state["seats"][thing["seat"]]["name"]
+        return who(state, thing["seat"])
     if thing["kind"] == "bomb":
         return f"Bomb {thing['number']}"
     return "an Anvil"
@@ -88,7 +95,7 @@ def kill(state: State, thing_id: str, cause: str) -> None:
     for index, slot in enumerate(player["slots"]):
         if slot is not None and slot["card"] != "plan":
             player["slots"][index] = None
-    log(state, f"{player['name']} dies ({cause})")
+    log(state, f"{who(state, seat)} dies ({cause})")
     if state.get("together") is None:
         check_end(state)
     else:
@@ -114,7 +121,7 @@ def check_end(state: State) -> None:
         state["result"] = {
             "winners": alive,
             "reason": (
-                f"{state['seats'][alive[0]]['name']} is the last one standing"
+                f"{who(state, alive[0])} is the last one standing"
                 if alive
                 else "the last players died together: no winner"
             ),

@@ -54,6 +54,7 @@ from app.games.unscrewed.movement import (
     place_thing,
     thing_name,
     together,
+    who,
 )
 from app.games.unscrewed.quirks import has_quirk, quirk_limit
 
@@ -81,7 +82,7 @@ def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
     player = state["seats"][seat]
     player["quirks"].append(quirk)
     event(state, "quirk", seat=seat, quirk=quirk)
-    log(state, f"{player['name']} gains the Quirk {state['quirk_cards'][quirk]['name']}")
+    log(state, f"{who(state, seat)} gains the Quirk {state['quirk_cards'][quirk]['name']}")
     while len(player["quirks"]) > quirk_limit(state, seat):
         others = [held for held in player["quirks"] if held != quirk]
         answer = yield Ask(
@@ -94,7 +95,7 @@ def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
         state["quirk_deck"]["discard"].append(answer["quirk"])
         event(state, "trash", seat=seat, quirk=answer["quirk"])
         name = state["quirk_cards"][answer["quirk"]]["name"]
-        log(state, f"{player['name']} discards {name}")
+        log(state, f"{who(state, seat)} discards {name}")
 
 
 def gain_quirk(state: State, seat: int) -> Effect:
@@ -132,7 +133,7 @@ def draw_quirks(state: State) -> Effect:
 def spawn(state: State, seat: int, why: str = "Spawn") -> Effect:
     spaces = spawn_spaces(state)
     if not spaces:
-        log(state, f"{state['seats'][seat]['name']} finds no space to spawn and stays dead")
+        log(state, f"{who(state, seat)} finds no space to spawn and stays dead")
         return
     answer = yield Ask(
         seat,
@@ -144,7 +145,7 @@ def spawn(state: State, seat: int, why: str = "Spawn") -> Effect:
     player["alive"] = True
     state["things"][character(seat)]["at"] = answer["at"]
     event(state, "spawn", seat=seat, thing=character(seat), at=answer["at"])
-    log(state, f"{player['name']} spawns")
+    log(state, f"{who(state, seat)} spawns")
     yield from gimmicks.after_spawn(state, seat)
 
 
@@ -163,10 +164,10 @@ def begin(state: State, names: dict[str, str], gimmick_sides: bool) -> Effect:
         player["name"] = names[answer["name"]]
         if gimmick_sides:
             player["gimmick"] = {"character": answer["name"], "side": "front"}
-        log(state, f"Seat {seat + 1} plays {player['name']}")
+        log(state, f"{{seat{seat}}} plays {player['name']}")
     with randomness(state) as rng:
         state["dibs"] = rng.below(state["players"])
-    log(state, f"{state['seats'][state['dibs']]['name']} called Dibs first")
+    log(state, f"{who(state, state['dibs'])} called Dibs first")
     state["phase"] = "spawning"
     for seat in dibs_order(state):
         yield from spawn(state, seat)
@@ -193,7 +194,7 @@ def act(state: State, seat: int, step: int) -> Effect:
         )
         card = answer["action"]
         event(state, "master_plan_action", seat=seat, action=card)
-    log(state, f"{player['name']} plays {card.capitalize()}")
+    log(state, f"{who(state, seat)} plays {card.capitalize()}")
     did = yield from perform(state, seat, step, card)
     if player["slots"][step] is not None:
         player["slots"][step]["did"] = did
@@ -395,7 +396,7 @@ def aftermath(state: State) -> Effect:
     yield from gimmicks.end_of_aftermath(state)
     state["dibs"] = (state["dibs"] + 1) % state["players"]
     event(state, "dibs", seat=state["dibs"])
-    log(state, f"Dibs passes to {state['seats'][state['dibs']]['name']}")
+    log(state, f"Dibs passes to {who(state, state['dibs'])}")
     if not state["seats"][state["dibs"]]["alive"]:
         yield from spawn(state, state["dibs"], "Respawn")
     state["round"] += 1

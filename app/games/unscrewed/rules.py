@@ -53,7 +53,7 @@ from app.games.unscrewed import rounds
 from app.games.unscrewed.board import POOL
 from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
 from app.games.unscrewed.improv import ACTION_CARDS, hand_of
-from app.games.unscrewed.movement import event
+from app.games.unscrewed.movement import event, who
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS, SLOTS
 from app.games.unscrewed.view import build_view, prompt_for
 
@@ -163,6 +163,14 @@ class Unscrewed(Game):
                 "cards": [plan["id"] for plan in self.components.master_plans],
             },
             friend={"at": None},
+            plan_cards={
+                plan["id"]: {"name": plan["name"], "text": plan["text"]}
+                for plan in self.components.master_plans
+            },
+            friend_card={
+                "name": self.components.friend["name"],
+                "text": self.components.friend["text"],
+            },
             gimmick_texts={
                 character: {"front": g["front"], "back": g["back"]}
                 for character, g in self.components.gimmicks.items()
@@ -236,7 +244,7 @@ class Unscrewed(Game):
             slots[index] = None
         else:
             event(state, "locked", seat=seat)
-            log(state, f"{state['seats'][seat]['name']} has schemed")
+            log(state, f"{who(state, seat)} has schemed")
             if Simultaneous.answer(state, SCHEMING, seat, True):
                 rounds.close_scheming(state)
 

@@ -46,7 +46,10 @@
                 master_plan, friend, plan, dibs {seat}, phase {phase, round}, locked {seat},
                 reshuffle {deck}
     cards      {"improv": {kind id: {"name", "kind", "text", "icons", "grid"?}},
-                "quirks": {id: {"name", "text"}}} (card ids drawn are "<kind>.<copy>")
+                "quirks": {id: {"name", "text"}}, "master_plans": {id: {"name", "text"}},
+                "gimmicks": {character: {"front", "back"}} (each {"title", "goal", "reward",
+                "text"}), "friend": {"name", "text"}} (card ids drawn are "<kind>.<copy>";
+                master plans, gimmicks and the friend only in full mode: {} / null otherwise)
     result     null or {"winners", "reason"}
 """
 
@@ -131,6 +134,7 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
     if everything:
         decks["improv_order"] = list(state["improv_deck"]["draw"])
         decks["quirk_order"] = list(state["quirk_deck"]["draw"])
+    full = state["mode"] == "full"
     phase = state["phase"]
     if phase == "aftermath_running":
         phase = "aftermath"
@@ -183,6 +187,9 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
                 quirk: {"name": card["name"], "text": card["text"]}
                 for quirk, card in state["quirk_cards"].items()
             },
+            "master_plans": state["plan_cards"] if full else {},
+            "gimmicks": state["gimmick_texts"] if full else {},
+            "friend": state["friend_card"] if full else None,
         },
         "result": state.get("result"),
     }

@@ -90,3 +90,27 @@ def test_the_aim_chooser_previews_each_direction():
     assert asking["info"]["preview"]["north"]["targets"] == [[3, 3], [4, 3], [5, 3]]
     assert GAME.prompt(state, 0) == "Aim Big Hammer"
     assert GAME.prompt(state, 1) is None
+
+
+def test_the_view_names_the_texts_a_player_reads_before_choosing() -> None:
+    full = GAME.start(3, {"mode": "full"}, 5)
+    cards = GAME.view(full, 0)["state"]["cards"]
+    assert set(cards["gimmicks"]) == {
+        "freddy_fraidy",
+        "moe_skeeto",
+        "the_mad_cow",
+        "slappy",
+        "dr_piddles",
+    }
+    assert cards["gimmicks"]["freddy_fraidy"]["back"]["title"]
+    assert set(cards["master_plans"]) == {"plan_a", "plan_b", "plan_c"}
+    assert cards["friend"]["name"] and cards["friend"]["text"]
+    first = GAME.view(GAME.start(3, {"mode": "first"}, 5), 0)["state"]["cards"]
+    assert first["gimmicks"] == {} and first["master_plans"] == {} and first["friend"] is None
+
+
+def test_log_lines_name_the_player_and_the_character() -> None:
+    state = GAME.start(2, {"mode": "first"}, 5)
+    state = GAME.apply(state, 0, GAME.legal(state, 0)[0])
+    character = state["seats"][0]["name"]
+    assert "{seat0} plays " + character in GAME.view(state, None)["log"]
