@@ -819,3 +819,56 @@ def test_each_turn_starts_with_a_public_log_line():
     state = position(players=3, current=2, actions_left=1, hands={2: ["Oars"]}, turn=7)
     state = meld(state, "Oars")
     assert log_lines(state, None)[-1] == "Turn 8: {seat0} (2 actions)"
+
+
+# --- the rulebook's examples ---------------------------------------------------------------
+
+
+def test_rulebook_example_returning_the_only_4_and_drawing_it_back_is_a_share(monkeypatch):
+    """ "Return a card from your hand, then draw a 4": the sharer's only card is a 4 and the 4
+    pile is empty, so they draw the same card back. Nothing changed in the end, yet it counts."""
+
+    def return_then_draw_a_4(ctx: Ctx) -> Effect:
+        card = yield from ctx.choose_card(ctx.hand(), "Return a card from your hand")
+        if card is not None:
+            ctx.return_card(card)
+        yield from ctx.draw(4)
+
+    use(monkeypatch, "Writing", return_then_draw_a_4)
+    fours = [name for name, card in CARDS.items() if card.age == 4]
+    state = position(
+        boards={0: {"blue": ["Writing"]}, 1: {"blue": ["Tools"]}},
+        hands={1: ["Invention"]},
+        scores={0: [name for name in fours if name != "Invention"]},  # the 4 pile is empty
+        supply_top={5: ["Physics"]},
+    )
+    assert where(state, "Invention") == ("hand", 1)
+    state = dogma(state, "Writing")
+    assert hand(state, 1) == ["Invention"]  # returned to the empty 4 pile, then drawn back
+    assert "Physics" in hand(state, 0)  # the demander's 4 came from pile 5 ... and
+    assert len(hand(state, 0)) == 2  # ... the sharing bonus was drawn too
+
+
+def test_rulebook_example_a_dogma_with_no_effect_is_a_legal_way_to_pass():
+    """Archery has only a demand; with no opponent having fewer castles it does nothing, and
+    taking it is still a legal action that uses up one action."""
+    state = position(boards={0: {"red": ["Archery"]}, 1: {"red": ["Metalworking"]}}, actions_left=2)
+    assert {"type": "dogma", "card": "Archery"} in game.legal(state, 0)
+    before = {seat: (hand(state, seat), board(state, seat)) for seat in (0, 1)}
+    state = dogma(state, "Archery")
+    assert {seat: (hand(state, seat), board(state, seat)) for seat in (0, 1)} == before
+    assert state["actions_left"] == 1 and state["current"] == 0
+
+
+def test_rulebook_example_a_value_taken_from_a_missing_card_is_0_and_draws_a_1(monkeypatch):
+    """ "Draw a card equal to the value of your top purple" with no purple pile: the value is
+    0, and as there is no 0 pile the draw skips up to 1."""
+
+    def draw_by_top_purple(ctx: Ctx) -> Effect:
+        top = ctx.top("purple")
+        yield from ctx.draw(ctx.age(top) if top else 0)
+
+    use(monkeypatch, "Writing", draw_by_top_purple)
+    state = position(boards={0: {"blue": ["Writing"]}}, supply_top={1: ["Sailing"]})
+    state = dogma(state, "Writing")
+    assert hand(state, 0) == ["Sailing"]
