@@ -12,7 +12,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:
+    from app.games.bots import Bot
 
 Action: TypeAlias = dict[str, Any]
 State: TypeAlias = dict[str, Any]
@@ -136,6 +139,11 @@ class Game(ABC):
         served once at /api/games/{id}/components so that views can name them by id only."""
         return None
 
+    def bots(self) -> dict[str, Bot]:
+        """The game's own bots by level ("good", ...), beside the shared "easy" one that every
+        game has (see app/games/bots.py); none by default."""
+        return {}
+
     def action_for_log(self, action: Action) -> Action:
         """An action as the public record shows it while the game is on.
 
@@ -171,10 +179,11 @@ class Game(ABC):
     def start(self, players: int, options: dict[str, Any] | None, seed: int) -> State:
         """Check the player count and options, then `setup`."""
         self.check_players(players)
-        return self.setup(players, self.check_options(options), seed)
+        return clone(self.setup(players, self.check_options(options), seed))
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
-        """The state after `seat` takes `action`; IllegalAction (and no change) if not legal."""
+        """The state after `seat` takes `action`; IllegalAction (and no change) if not legal.
+        The state passed in is never changed; the one returned has its keys in sorted order."""
         if self.result(state) is not None:
             raise IllegalAction("the game is over")
         wanted = canonical(action)
@@ -182,9 +191,11 @@ class Game(ABC):
             raise IllegalAction(f"{describe(action)} is not a legal action for seat {seat} now")
         after = clone(state)
         self.play(after, seat, action)
-        return after
+        return clone(after)
 
     def info(self) -> dict[str, Any]:
+        from app.games.bots import bots_for  # bots build on this module
+
         return {
             "id": self.id,
             "name": self.name,
@@ -192,6 +203,7 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": {option.name: option.to_json() for option in self.options},
+            "bots": [{"level": bot.level, "label": bot.label} for bot in bots_for(self).values()],
         }
 
 
@@ -206,8 +218,14 @@ def canonical(value: Any) -> str:
 
 
 def clone(state: State) -> State:
-    """A deep copy of plain JSON data (faster than copy.deepcopy for it)."""
-    return json.loads(json.dumps(state))
+    """A deep copy of plain JSON data (faster than copy.deepcopy for it), every object's keys
+    in sorted order.
+
+    States leave `start` and `apply` in this one key order, so a state read back from a
+    database (PostgreSQL's JSONB orders keys its own way) is the same state in every respect,
+    dictionary iteration included; rules must still never give a key's spelling a meaning.
+    """
+    return json.loads(json.dumps(state, sort_keys=True))
 
 
 # --- seeded randomness ----------------------------------------------------------------------

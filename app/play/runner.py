@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import unit_of_work, utcnow
 from app.errors import NotFound
-from app.games.core import Action, Game, Seat, State
+from app.games.core import Action, Game, Seat, State, clone
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
 
@@ -34,6 +34,7 @@ class Position:
     seats: list[dict[str, Any]]
     seq: int
     state: State
+    seed: int  # secret while the game is on: bots draw from generators made from it
 
     @property
     def names(self) -> list[str]:
@@ -87,7 +88,7 @@ def replay(game: Game, state: State, actions: list[tuple[Seat, Action]]) -> Stat
 def initial_state(game: Game, record: GameRecord) -> State:
     """The state before the first action: as recorded, else set up again from the seed."""
     if record.setup is not None:
-        return record.setup
+        return clone(record.setup)  # in the key order of a state fresh from `start`
     return game.start(record.players, record.options, record.seed)
 
 
@@ -106,8 +107,9 @@ class Runner:
                 raise NotFound("no such game")
             later = await self._actions(session, record_id, after=record.snapshot_seq)
         game = self.games[record.game]
-        state = replay(game, record.snapshot, [(a.seat, a.action) for a in later])
-        return Position(record.id, game, record.seats, record.snapshot_seq + len(later), state)
+        state = replay(game, clone(record.snapshot), [(a.seat, a.action) for a in later])
+        seq = record.snapshot_seq + len(later)
+        return Position(record.id, game, record.seats, seq, state, record.seed)
 
     async def replay(self, record_id: int, step: int) -> tuple[Position, int]:
         """The game rebuilt from its seed and record as it stood after `step` actions, and how
@@ -121,7 +123,7 @@ class Runner:
         step = max(0, min(step, len(actions)))
         moves = [(a.seat, a.action) for a in actions[:step]]
         state = replay(game, initial_state(game, record), moves)
-        return Position(record.id, game, record.seats, step, state), len(actions)
+        return Position(record.id, game, record.seats, step, state, record.seed), len(actions)
 
     async def actions_after(self, record_id: int, seq: int) -> list[ActionRecord]:
         async with self.sessions() as session:

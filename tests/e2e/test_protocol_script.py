@@ -189,7 +189,7 @@ def test_innovation_three_seats_with_restarts(database_url: str, tmp_path: Path)
         "--seed",
         "3",
         "--kill-every",
-        "60",
+        "20",
         "--drop-every",
         "20",
     )

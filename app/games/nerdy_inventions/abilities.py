@@ -218,7 +218,7 @@ def pass_tool_steps(state: State, seat: Seat, card_id: str, picks: list[Action])
     if not picks:
         if not receivers:
             return []
-        return [{"type": "choose_tool", "card": tool_id} for tool_id in state["tools"]]
+        return [{"type": "choose_tool", "card": tool_id} for tool_id in sorted(state["tools"])]
     if len(picks) == 1:
         return [{"type": "pass_tool", "seat": other} for other in receivers]
     return None

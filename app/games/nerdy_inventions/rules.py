@@ -538,7 +538,7 @@ def table(state: State) -> dict[str, Any]:
     players = state["players"]
     tools = [
         {"card": card_view(state, tool_id), "holder": tool["holder"], "tapped": tool["tapped"]}
-        for tool_id, tool in state["tools"].items()
+        for tool_id, tool in sorted(state["tools"].items())
     ]
     scores = [board.score(state, seat) for seat in range(players)]
     tableaus = []

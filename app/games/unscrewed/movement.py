@@ -150,10 +150,12 @@ def place_token(state: State, pos: Pos | list[int], token: str) -> bool:
 
 def free_thing(state: State, kind: str) -> str | None:
     """The lowest-numbered bomb or anvil off the map, if any."""
-    for thing_id, thing in state["things"].items():
-        if thing["kind"] == kind and thing["at"] is None:
-            return thing_id
-    return None
+    free = [
+        (thing.get("number", 0), thing_id)
+        for thing_id, thing in state["things"].items()
+        if thing["kind"] == kind and thing["at"] is None
+    ]
+    return min(free)[1] if free else None
 
 
 def place_thing(state: State, kind: str, pos: Pos | list[int]) -> str | None:

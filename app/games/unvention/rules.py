@@ -176,12 +176,12 @@ def seat_token(seat: Seat) -> str:
 # --- the game -------------------------------------------------------------------------------
 
 
-
 def lose_homeless_ideas(sheet: dict[str, Any]) -> None:
     """Journal Ideas waiting for an invention are lost once no invention can take one."""
     if not idea_targets(sheet):
         for entry in pending_ideas(sheet):
             entry["lost"] = True
+
 
 class Unvention(Game):
     id = "unvention"

@@ -93,8 +93,12 @@ def complete_journals(sheet: Sheet) -> int:
 
 
 def open_inventions(sheet: Sheet) -> list[str]:
-    """Inventions that can still take mechanisms and Ideas: those not presented yet."""
-    return [slug for slug, entry in sheet["inventions"].items() if entry["presented"] is None]
+    """Inventions that can still take mechanisms and Ideas: those not presented yet, in the
+    sheet's printed order (never the order of the state's keys, which a database may sort)."""
+    inventions = sheet["inventions"]
+    return [
+        slug for slug in INVENTIONS if slug in inventions and inventions[slug]["presented"] is None
+    ]
 
 
 def idea_targets(sheet: Sheet) -> list[str]:
