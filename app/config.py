@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     patch_buffer: int = Field(default=200, ge=0, le=10_000)
     # How many recent chat lines a newly connected client receives.
     chat_history: int = Field(default=50, ge=0, le=1000)
+    # Seconds a bot waits before each of its actions, so that people can follow (tests: 0).
+    bot_delay: float = Field(default=0.8, ge=0, le=60)
     # Bring the database up to date when the server starts.
     migrate_on_start: bool = True
     log_level: str = "info"

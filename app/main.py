@@ -25,6 +25,7 @@ from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, migrate_async
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
+from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.registry import games_for
 from app.play.websocket import router as websocket_router
@@ -62,15 +63,19 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         chat_history=settings.chat_history,
     )
     lobbies.hub = hub
+    bots = BotDriver(hub, settings.bot_delay)
     app.state.engine = engine
     app.state.lobbies = lobbies
     app.state.seats = lobbies
     app.state.hub = hub
+    app.state.bots = bots
     sweeper = asyncio.create_task(_sweep_rooms(hub))
+    bots.start()
     log.info("Tinkertable is ready on %s", settings.database_url.split("://")[0])
     try:
         yield
     finally:
+        await bots.close()
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper

@@ -78,6 +78,4 @@ async def rules_page(request: Request, game_id: str) -> HTMLResponse:
     games = request.app.state.games
     if game_id not in games:
         return _page(request, "missing.html", status=404, code=None)
-    return _page(
-        request, "rules.html", game=games[game_id].info(), rules=_rules_html(game_id)
-    )
+    return _page(request, "rules.html", game=games[game_id].info(), rules=_rules_html(game_id))

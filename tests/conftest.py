@@ -86,9 +86,7 @@ async def _truncate(url: str) -> None:
     engine = create_async_engine(url)
     try:
         async with engine.begin() as connection:
-            await connection.execute(
-                text(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE")
-            )
+            await connection.execute(text(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE"))
     finally:
         await engine.dispose()
 

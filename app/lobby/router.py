@@ -9,6 +9,8 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from app.config import Settings
 from app.errors import NotFound
 from app.lobby.schemas import (
+    AddBot,
+    AddedBot,
     CreatedLobby,
     CreateLobby,
     Empty,
@@ -119,6 +121,32 @@ async def set_options(
 ) -> dict:
     """The host changes options before the start (the others see them change live)."""
     return await lobbies.set_options(code, token_from(request, code, authorization), body.options)
+
+
+@router.post("/lobbies/{code}/bots", status_code=201, response_model=AddedBot)
+async def add_bot(
+    code: str,
+    request: Request,
+    lobbies: LobbiesDep,
+    body: AddBot | None = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    """The host seats a bot (level "easy" unless the body names another) in the next seat."""
+    level = body.level if body is not None else "easy"
+    return await lobbies.add_bot(code, token_from(request, code, authorization), level)
+
+
+@router.delete("/lobbies/{code}/players/{player_id}", response_model=LobbyOut)
+async def remove_player(
+    code: str,
+    player_id: int,
+    request: Request,
+    lobbies: LobbiesDep,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    """The host takes a bot out of the lobby before the start (people cannot be removed)."""
+    token = token_from(request, code, authorization)
+    return await lobbies.remove_bot(code, token, player_id)
 
 
 @router.get("/lobbies/{code}/log", response_model=GameLog)

@@ -45,12 +45,17 @@ class Empty(_Body):
     pass
 
 
+class AddBot(_Body):
+    level: Annotated[str, Field(min_length=1, max_length=16)] = "easy"
+
+
 class PlayerOut(BaseModel):
     id: int
     name: str
     seat: int
     host: bool
     bot: bool
+    level: str | None = None  # a bot's level ("easy"); None for people
     connected: bool = False
 
 
@@ -83,6 +88,10 @@ class JoinedLobby(BaseModel):
     player: PlayerWithToken
 
 
+class AddedBot(BaseModel):
+    player: PlayerOut
+
+
 class GameInfo(BaseModel):
     id: str
     name: str
@@ -90,6 +99,7 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: dict[str, Any]
+    bots: list[dict[str, str]]  # the bot levels a lobby may seat: [{"level", "label"}]
 
 
 class LoggedAction(BaseModel):

@@ -1,4 +1,10 @@
-"""Lobbies: create, join, start; tokens and codes; the lobby as the hub and the API see it."""
+"""Lobbies: create, join, seat bots, start; tokens and codes; the lobby as the hub and the API
+see it.
+
+Seats: people sit first, bots after them. A person who joins takes the seat after the last
+person and the bots move one seat on; a bot that is removed leaves no gap (the bots after it
+move back). So a person's seat never changes once given: their page and their sockets know it.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import iso, unit_of_work
-from app.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
+from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
+from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play.hub import Hub, LobbyInfo
@@ -106,7 +113,8 @@ class Lobbies:
                         raise Conflict("the lobby is full", code="lobby_full")
                     if any(p.name.casefold() == name.casefold() for p in lobby.players):
                         raise Conflict("that name is taken in this lobby", code="name_taken")
-                    seat = len(lobby.players)
+                    seat = sum(1 for p in lobby.players if p.bot is None)
+                    await self._move_bots(session, lobby.players, after=seat, by=1)
                     player = Player(
                         lobby_id=lobby.id, seat=seat, name=name, token_hash=hash_token(token)
                     )
@@ -137,7 +145,10 @@ class Lobbies:
                         f" the lobby has {count}",
                         code="player_count",
                     )
-                seats = [{"name": p.name, "bot": p.bot is not None} for p in lobby.players]
+                seats = [
+                    {"name": p.name, "bot": p.bot is not None, "level": p.bot}
+                    for p in lobby.players
+                ]
                 await create_game(
                     session, lobby_id=lobby.id, game=game, seats=seats, options=lobby.options
                 )
@@ -165,6 +176,62 @@ class Lobbies:
         await self.hub.lobby_changed(code)
         return await self.describe(code)
 
+    async def add_bot(self, code: str, token: str | None, level: str) -> dict[str, Any]:
+        """The host seats a bot of `level` in the next seat, under a name of its own."""
+        for _attempt in range(5):
+            try:
+                async with unit_of_work(self.sessions) as session:
+                    lobby = await self._lobby(session, code, for_update=True)
+                    player = self._authenticate(lobby, token)
+                    if not player.host:
+                        raise Forbidden("only the host can add bots", code="not_host")
+                    if lobby.status != "open":
+                        raise Conflict("the game has already started", code="already_started")
+                    game = self.games[lobby.game]
+                    bots = bots_for(game)
+                    if level not in bots:
+                        known = ", ".join(bots)
+                        raise BadInput(f"{game.name} has no {level!r} bot; levels: {known}")
+                    if len(lobby.players) >= game.max_players:
+                        raise Conflict("the lobby is full", code="lobby_full")
+                    bot = Player(
+                        lobby_id=lobby.id,
+                        seat=len(lobby.players),
+                        name=self._bot_name(lobby, bots[level].label),
+                        bot=level,
+                    )
+                    session.add(bot)
+                    await session.flush()
+                break
+            except IntegrityError:
+                continue  # someone took that seat at the same moment: look again
+        else:
+            raise Conflict("the lobby is busy; try again", code="busy")
+        await self.hub.lobby_changed(code)
+        return {"player": self._public_player(bot)}
+
+    async def remove_bot(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
+        """The host takes a bot out of its seat before the start; the bots after it move back."""
+        async with unit_of_work(self.sessions) as session:
+            lobby = await self._lobby(session, code, for_update=True)
+            player = self._authenticate(lobby, token)
+            if not player.host:
+                raise Forbidden("only the host can remove bots", code="not_host")
+            bot = next((p for p in lobby.players if p.id == player_id), None)
+            if bot is None:
+                raise NotFound("no such player in this lobby", code="unknown_player")
+            if bot.bot is None:
+                raise Forbidden("only bots can be removed from their seats", code="not_a_bot")
+            if lobby.status != "open":
+                raise Conflict("the game has already started", code="already_started")
+            seat = bot.seat
+            await session.delete(bot)
+            await session.flush()
+            others = [p for p in lobby.players if p is not bot]
+            await self._move_bots(session, others, after=seat, by=-1)
+        await self.hub.lobby_changed(code)
+        return await self.describe(code)
+
     async def log(self, code: str) -> dict[str, Any]:
         async with self.sessions() as session:
             lobby = await self._lobby(session, code)
@@ -184,8 +251,9 @@ class Lobbies:
             "game": lobby.game,
             "status": self._status(lobby, record),
             "options": lobby.options,
-            "players": [{"seat": p.seat, "name": p.name, "bot": p.bot is not None}
-                        for p in lobby.players],
+            "players": [
+                {"seat": p.seat, "name": p.name, "bot": p.bot is not None} for p in lobby.players
+            ],
             "seed": record.seed if finished else None,
             "actions": [
                 {
@@ -236,6 +304,7 @@ class Lobbies:
                 if current.next_code is None:
                     current.next_code = created["code"]
                     next_code = None
+                    await self._seat_bots_again(session, created["code"], current.players)
                 else:
                     next_code = current.next_code  # someone else was quicker: join theirs
             if next_code is None:
@@ -283,6 +352,21 @@ class Lobbies:
             await session.flush()
         return message.at
 
+    async def bot_games(self) -> list[str]:
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(Lobby.code)
+                .join(GameRecord, GameRecord.lobby_id == Lobby.id)
+                .where(
+                    GameRecord.status == "playing",
+                    select(Player.id)
+                    .where(Player.lobby_id == Lobby.id, Player.bot.is_not(None))
+                    .exists(),
+                )
+                .order_by(GameRecord.updated_at)
+            )
+            return list(rows)
+
     async def recent_chat(self, code: str, limit: int) -> list[tuple[str, str, datetime]]:
         async with self.sessions() as session:
             rows = await session.scalars(
@@ -312,6 +396,43 @@ class Lobbies:
             raise NotFound("no such lobby", code="unknown_lobby")
         return lobby
 
+    @staticmethod
+    async def _move_bots(
+        session: AsyncSession, players: list[Player], *, after: int, by: int
+    ) -> None:
+        """Move the bots in seats from `after` on by `by` seats (one at a time, in the order
+        that keeps every seat number unique at each step)."""
+        bots = sorted(
+            (p for p in players if p.bot is not None and p.seat >= after),
+            key=lambda p: p.seat,
+            reverse=by > 0,
+        )
+        for bot in bots:
+            bot.seat += by
+            await session.flush()
+
+    async def _seat_bots_again(
+        self, session: AsyncSession, code: str, players: list[Player]
+    ) -> None:
+        """Seat the bots of a finished game, same names and levels, in the next lobby."""
+        lobby = await self._lobby(session, code)
+        seat = len(lobby.players)
+        for player in players:
+            if player.bot is not None:
+                session.add(Player(lobby_id=lobby.id, seat=seat, name=player.name, bot=player.bot))
+                seat += 1
+        await session.flush()
+
+    @staticmethod
+    def _bot_name(lobby: Lobby, label: str) -> str:
+        """ "Easy bot", else "Easy bot 2", 3...: a name nobody in the lobby has."""
+        taken = {p.name.casefold() for p in lobby.players}
+        name, number = f"{label} bot", 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{label} bot {number}"
+        return name
+
     async def _game_record(self, session: AsyncSession, lobby_id: int) -> GameRecord | None:
         return await session.scalar(select(GameRecord).where(GameRecord.lobby_id == lobby_id))
 
@@ -329,17 +450,19 @@ class Lobbies:
             "next": lobby.next_code,
             "min_players": game.min_players,
             "max_players": game.max_players,
-            "players": [
-                {
-                    "id": p.id,
-                    "name": p.name,
-                    "seat": p.seat,
-                    "host": p.host,
-                    "bot": p.bot is not None,
-                    "connected": False,
-                }
-                for p in lobby.players
-            ],
+            "players": [self._public_player(p) for p in lobby.players],
+        }
+
+    @staticmethod
+    def _public_player(player: Player) -> dict[str, Any]:
+        return {
+            "id": player.id,
+            "name": player.name,
+            "seat": player.seat,
+            "host": player.host,
+            "bot": player.bot is not None,
+            "level": player.bot,
+            "connected": False,
         }
 
     @staticmethod

@@ -6,6 +6,10 @@ connection, computed once per viewer (each seat, and spectators) against the vie
 was last sent, and kept in a bounded buffer so a client that reconnects with `since=N` or sends
 `sync` is caught up with the patches it missed.
 
+Every action enters a game through `Hub.act`, a person's from the websocket and a bot's from
+`app.play.bots` alike. `on_position` is told whenever a room's game is loaded or moves on (the
+bot driver listens there).
+
 The hub never knows which game it runs: views come from `views.rules_view`, rules from the
 registry through the runner's `Position`.
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -22,7 +27,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.games.core import GameError
+from app.games.core import Action, GameError, Seat
 from app.play import messages
 from app.play.patches import diff
 from app.play.runner import Position, Runner, StaleGame
@@ -51,6 +56,22 @@ class Directory(Protocol):
     async def save_chat(self, code: str, name: str, text: str) -> datetime: ...
 
     async def recent_chat(self, code: str, limit: int) -> list[tuple[str, str, datetime]]: ...
+
+    async def bot_games(self) -> list[str]:
+        """The codes of the lobbies whose game is being played with a bot in some seat."""
+        ...
+
+
+# The refusal `Hub.act` gives a bot's action chosen on a position the game has since left.
+STALE = "stale"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why `Hub.act` did not accept an action (nothing changed): a protocol error code."""
+
+    code: str
+    message: str
 
 
 class Connection:
@@ -128,8 +149,7 @@ class Room:
         if self.position is not None and self.position.game.result(self.position.state):
             public["status"] = "finished"  # the info was read before the last action
         public["players"] = [
-            {**player, "connected": connected[player["seat"]] > 0}
-            for player in public["players"]
+            {**player, "connected": connected[player["seat"]] > 0} for player in public["players"]
         ]
         return public
 
@@ -148,8 +168,14 @@ class Hub:
         self.chat_history = chat_history
         self.rooms: dict[str, Room] = {}
         self._rooms_lock = asyncio.Lock()
+        # Told of every room whose game was just loaded or moved on (the bot driver).
+        self.on_position: Callable[[Room], None] = lambda room: None
 
     # --- rooms ---
+
+    async def room(self, code: str) -> Room | None:
+        """The lobby's room, its game loaded once started; None for an unknown lobby."""
+        return await self._room(code)
 
     async def _room(self, code: str) -> Room | None:
         async with self._rooms_lock:
@@ -158,7 +184,8 @@ class Hub:
                 info = await self.directory.lobby_info(code)
                 if info is None:
                     return None
-                room = Room(code, info, self.buffer_size)
+                # Idle until someone connects: a room opened for its bots alone is swept too.
+                room = Room(code, info, self.buffer_size, idle_since=time.monotonic())
                 self.rooms[code] = room
         if room.position is None and room.info.game_record_id is not None:
             async with room.lock:
@@ -171,6 +198,7 @@ class Hub:
         room.position = await self.runner.load(room.info.game_record_id)
         room.views = {viewer: self._rules_view(room, viewer) for viewer in room.viewers()}
         room.buffer.clear()
+        self.on_position(room)
 
     def _rules_view(self, room: Room, viewer: Viewer) -> dict[str, Any]:
         assert room.position is not None
@@ -185,7 +213,12 @@ class Hub:
         """The lobby layer changed a lobby (a player joined, the game started): tell everyone."""
         info = await self.directory.lobby_info(code)
         room = self.rooms.get(code)
-        if room is None or info is None:
+        if info is None:
+            return
+        if room is None:
+            bots = any(player["bot"] for player in info.public["players"])
+            if bots and info.game_record_id is not None:
+                await self._room(code)  # nobody is here, but the bots must play: load the game
             return
         room.info = info
         async with room.lock:
@@ -297,35 +330,46 @@ class Hub:
         room.broadcast(messages.chat(conn.name, text, at))
 
     async def _action(self, conn: Connection, room: Room, message: messages.ActionMessage) -> None:
-        ref = message.id
         if conn.seat is None:
-            conn.push(messages.error("forbidden", "spectators cannot act", ref))
+            conn.push(messages.error("forbidden", "spectators cannot act", message.id))
             return
+        refused = await self.act(room, conn.seat, message.action)
+        if refused is not None:
+            conn.push(messages.error(refused.code, refused.message, message.id))
+
+    async def act(
+        self, room: Room, seat: Seat, action: Action, *, chosen_at: int | None = None
+    ) -> Refusal | None:
+        """The one way into a game, for people and bots: check `action` against the rules,
+        record it (the version check on the game row), publish it. None once accepted.
+
+        A person's action that loses the race to another process is tried again on the newer
+        position (and refused if no longer legal there). A bot says `chosen_at`, the `seq` it
+        decided at: once the game has moved past it the bot is refused with STALE and decides
+        again on what it sees now.
+        """
         async with room.lock:
             if room.position is None:
-                conn.push(messages.error("conflict", "the game has not started", ref))
-                return
+                return Refusal("conflict", "the game has not started")
             for _attempt in range(5):
                 position = room.position
+                if chosen_at is not None and position.seq != chosen_at:
+                    return Refusal(STALE, "the game has moved on since this was chosen")
                 try:
-                    after = position.game.apply(position.state, conn.seat, message.action)
+                    after = position.game.apply(position.state, seat, action)
                 except GameError as refused:
-                    conn.push(messages.error(refused.code, str(refused), ref))
-                    return
+                    return Refusal(refused.code, str(refused))
                 try:
-                    await self.runner.record(position, conn.seat, message.action, after)
+                    await self.runner.record(position, seat, action, after)
                 except StaleGame:
                     await self._catch_up_room(room)
                     continue
                 except SQLAlchemyError:
                     log.exception("could not record an action")
-                    conn.push(
-                        messages.error("unavailable", "the database is unavailable; try again", ref)
-                    )
-                    return
+                    return Refusal("unavailable", "the database is unavailable; try again")
                 self._publish(room, position.advance(after))
-                return
-            conn.push(messages.error("conflict", "the game is too busy; try again", ref))
+                return None
+            return Refusal("conflict", "the game is too busy; try again")
 
     # --- accepted actions ---
 
@@ -357,3 +401,4 @@ class Hub:
             room.buffer.popleft()
         for conn in room.connections:
             conn.push(texts[conn.seat])
+        self.on_position(room)

@@ -42,9 +42,7 @@ class ChatMessageIn(_Message):
     text: Annotated[StrictStr, Field(min_length=1, max_length=MAX_CHAT_CHARS)]
 
 
-ClientMessage = Annotated[
-    ActionMessage | SyncMessage | ChatMessageIn, Field(discriminator="type")
-]
+ClientMessage = Annotated[ActionMessage | SyncMessage | ChatMessageIn, Field(discriminator="type")]
 _client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 

@@ -19,9 +19,7 @@ class GameRecord(Base):
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    lobby_id: Mapped[int] = mapped_column(
-        ForeignKey("lobbies.id", ondelete="CASCADE"), unique=True
-    )
+    lobby_id: Mapped[int] = mapped_column(ForeignKey("lobbies.id", ondelete="CASCADE"), unique=True)
     game: Mapped[str] = mapped_column(String(40))
     rules_version: Mapped[str] = mapped_column(String(16))
     seed: Mapped[int] = mapped_column(BigInteger)

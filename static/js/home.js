@@ -1,12 +1,34 @@
-// The home page: start a new game from a game's card.
+// The home page: start a new game from a game's card, with friends (a lobby to invite them
+// to) or against bots (a lobby with easy bots in the other seats, started at once).
 
 const NAME_KEY = "tinkertable.name";
+
+async function call(url, body, token) {
+  const headers = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  return { ok: response.ok, body: await response.json() };
+}
+
+// Solo play through the public API: seat the game's minimum number of players less one as easy
+// bots (at least one), then start. If a step fails, the lobby page shows where things stand.
+async function startAgainstBots(form, lobby) {
+  const bots = Math.min(Math.max(Number(form.dataset.min) - 1, 1), Number(form.dataset.max) - 1);
+  const { code, player } = lobby;
+  for (let i = 0; i < bots; i += 1) {
+    const added = await call(`/api/lobbies/${code}/bots`, { level: "easy" }, player.token);
+    if (!added.ok) return;
+  }
+  await call(`/api/lobbies/${code}/start`, {}, player.token);
+}
 
 for (const form of document.querySelectorAll("form.new-game")) {
   const nameInput = form.elements.namedItem("name");
   nameInput.value = localStorage.getItem(NAME_KEY) || "";
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const againstBots = event.submitter && event.submitter.value === "bots";
+    const buttons = form.querySelectorAll("button");
     const error = form.querySelector(".error");
     error.hidden = true;
     const options = {};
@@ -15,17 +37,15 @@ for (const form of document.querySelectorAll("form.new-game")) {
     }
     const name = nameInput.value.trim();
     localStorage.setItem(NAME_KEY, name);
-    const response = await fetch("/api/lobbies", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: form.dataset.game, name, options }),
-    });
-    const body = await response.json();
-    if (!response.ok) {
-      error.textContent = body.message || "Something went wrong.";
+    for (const button of buttons) button.disabled = true;
+    const created = await call("/api/lobbies", { game: form.dataset.game, name, options });
+    if (!created.ok) {
+      for (const button of buttons) button.disabled = false;
+      error.textContent = created.body.message || "Something went wrong.";
       error.hidden = false;
       return;
     }
-    location.assign(body.url);
+    if (againstBots) await startAgainstBots(form, created.body);
+    location.assign(created.body.url);
   });
 }

@@ -124,23 +124,39 @@ function receive(message) {
 
 // --- the lobby ---
 
+// Bots are always there: never shown as away.
+const presence = (player) => (player.bot ? "bot" : player.connected ? "connected" : "not connected");
+
 function renderLobby() {
   const lobby = client.lobby;
   const seats = el("seats");
+  const hosting = Boolean(table.dataset.host) && lobby.status === "open";
   seats.replaceChildren(
     ...lobby.players.map((player) => {
       const item = document.createElement("li");
-      item.className = player.connected ? "connected" : "away";
+      item.className = player.bot ? "bot" : player.connected ? "connected" : "away";
       const dot = document.createElement("span");
       dot.className = "dot";
-      dot.setAttribute("aria-label", player.connected ? "connected" : "not connected");
-      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${player.seat === mySeat ? " — you" : ""}`);
+      dot.setAttribute("aria-label", presence(player));
+      const level = player.bot ? ` (bot${player.level ? `, ${player.level}` : ""})` : "";
+      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${level}${player.seat === mySeat ? " — you" : ""}`);
+      if (player.bot && hosting) {
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.className = "remove-bot";
+        remove.dataset.player = player.id;
+        remove.textContent = "Remove";
+        remove.setAttribute("aria-label", `Remove ${player.name}`);
+        item.append(" ", remove);
+      }
       return item;
     }),
   );
+  const count = lobby.players.length;
+  const addBot = el("add-bot");
+  if (addBot) addBot.querySelector("button").disabled = count >= Number(table.dataset.max) || !hosting;
   const start = el("start");
   if (start) {
-    const count = lobby.players.length;
     const enough = count >= Number(table.dataset.min) && count <= Number(table.dataset.max);
     start.disabled = !enough || lobby.status !== "open";
     el("start-hint").textContent = enough
@@ -192,6 +208,28 @@ function setUpLobbyControls() {
     });
   }
 
+  const addBot = el("add-bot");
+  if (addBot) {
+    addBot.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const button = addBot.querySelector("button");
+      button.disabled = true;  // the lobby message that follows enables it again
+      const level = addBot.elements.namedItem("level").value;
+      const answer = await post(`/api/lobbies/${code}/bots`, { level });
+      if (!answer.ok) {
+        button.disabled = false;
+        showError(el("lobby-error"), answer.body.message);
+      }
+    });
+    el("seats").addEventListener("click", async (event) => {
+      const remove = event.target.closest("button.remove-bot");
+      if (!remove) return;
+      remove.disabled = true;
+      const answer = await request("DELETE", `/api/lobbies/${code}/players/${remove.dataset.player}`);
+      if (!answer.ok) showError(el("lobby-error"), answer.body.message);
+    });
+  }
+
   if (table.dataset.host) {
     for (const select of document.querySelectorAll("select[data-option]")) {
       select.addEventListener("change", async () => {
@@ -219,14 +257,17 @@ function setUpLobbyControls() {
   });
 }
 
-async function post(url, body) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+async function request(method, url, body) {
+  const init = { method };
+  if (body !== undefined) {
+    init.headers = { "content-type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, init);
   return { ok: response.ok, body: await response.json() };
 }
+
+const post = (url, body) => request("POST", url, body);
 
 function showError(box, text) {
   box.textContent = text || "Something went wrong.";
@@ -281,12 +322,13 @@ function renderPlayers() {
     ...view.players.map((player) => {
       const item = document.createElement("li");
       item.classList.toggle("active", view.active.includes(player.seat));
-      item.classList.toggle("away", !player.connected);
+      item.classList.toggle("away", !player.connected && !player.bot);
+      item.classList.toggle("bot", Boolean(player.bot));
       item.dataset.seat = player.seat;
       const dot = document.createElement("span");
       dot.className = "dot";
-      dot.setAttribute("aria-label", player.connected ? "connected" : "not connected");
-      item.append(dot, ` ${player.name}${player.seat === view.you ? " (you)" : ""}`);
+      dot.setAttribute("aria-label", presence(player));
+      item.append(dot, ` ${player.name}${player.bot ? " (bot)" : ""}${player.seat === view.you ? " (you)" : ""}`);
       return item;
     }),
   );

@@ -190,6 +190,7 @@ def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
             "seat": 0,
             "host": True,
             "bot": False,
+            "level": None,
             "connected": False,
         },
         {
@@ -198,6 +199,7 @@ def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
             "seat": 1,
             "host": False,
             "bot": False,
+            "level": None,
             "connected": False,
         },
     ]

@@ -743,8 +743,6 @@ def test_log_lines_name_seats_by_token_only():
 # --- the package ----------------------------------------------------------------------------
 
 
-
-
 def test_the_rules_page_lists_our_decisions():
     page = (Path(__file__).parents[3] / "app" / "games" / "convolution" / "rules.md").read_text()
     assert "## Our decisions where the rulebook is open" in page

@@ -1225,8 +1225,6 @@ def test_a_game_plays_with_a_hosts_card_list_and_keeps_it_in_the_state():
 # --- the package ----------------------------------------------------------------------------
 
 
-
-
 def test_the_rules_page_has_our_decisions_and_the_stand_in_cards():
     page = (PACKAGE / "rules.md").read_text()
     assert "Nerdy Inventions" in page

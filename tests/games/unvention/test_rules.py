@@ -901,9 +901,6 @@ def test_log_lines_name_seats_by_token_only():
     assert log_lines(states[-1])[-1].startswith("The competition is over: ")
 
 
-
-
-
 def test_the_rules_page_names_the_game_and_lists_our_decisions():
     page = (Path(__file__).parents[3] / "app" / "games" / "unvention" / "rules.md").read_text()
     assert "Unvention" in page

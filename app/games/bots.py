@@ -1,0 +1,89 @@
+"""Bots: one interface for every computer player, whatever the game and however clever.
+
+A bot is shown exactly what a person in its seat is shown and nothing more:
+
+    bot.choose(game, view, legal, rng) -> action
+
+- `game`: the game's rules object (the `Game` subclass), for a bot that wants to look ahead
+  with `game.apply` on positions it builds itself.
+- `view`: `game.view(state, seat)` for the bot's seat, plus `"you"`: that seat. It holds the
+  public state and the bot's own secrets, never another seat's; a bot never sees the state.
+- `legal`: `game.legal(state, seat)`, the exact actions the server accepts from that seat now
+  (never empty when a bot is asked). The answer must be one of them, unchanged.
+- `rng`: a `core.Rng` made by `bot_rng` from the game's seed, the number of actions recorded so
+  far and the seat, so a game of bots is reproducible: never the module-level `random`.
+
+Levels. `bots_for(game)` lists the bots a lobby may seat for a game, by level:
+
+- "easy", every game: `RandomBot`, a uniformly random legal action.
+- A game offers its own levels through its `Game.bots()` hook ({} by default), written beside
+  its rules (`app/games/<game>/bot.py`): a "good" bot for a game is a subclass of `Bot` with
+  `level = "good"`, returned from that game's `bots()`, for example
+
+      def bots(self) -> dict[str, Bot]:
+          from app.games.convolution.bot import GoodBot
+          return {"good": GoodBot()}
+
+  A good bot that needs what it cannot see (hands, face-down piles, deck orders) samples it
+  consistently with its view; it never reads the true state. A game's own bot for "easy"
+  replaces the shared one.
+
+Bots are pure like the games (no web, database, clock or module-level `random`; the server
+runs `choose` on a worker thread and may run it for several games at once), and a bot object
+holds no state between calls: everything it knows comes in through its arguments.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from app.games.core import Action, Game, Rng, canonical
+
+View = dict[str, Any]
+
+# Mixed into every bot generator's seed, so that a bot's draws never repeat the game's own.
+_BOT_SALT = 0x5EED_B075_C0FF_EE11
+
+
+class Bot(ABC):
+    """A computer player of one level."""
+
+    level: str
+    label: str  # in the player's words, for the lobby: "Easy"
+
+    @abstractmethod
+    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+        """One of `legal`, chosen from `view` (what the bot's seat sees) and `rng` alone."""
+
+
+class RandomBot(Bot):
+    """The "easy" bot of every game: any legal action, each as likely as the others.
+
+    It draws from the actions in their canonical order, not in the order `legal` lists them,
+    so that its choice stays the same when a game lists the same actions in another order (a
+    state read back from PostgreSQL's JSONB has its keys in another order).
+    """
+
+    level = "easy"
+    label = "Easy"
+
+    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+        return rng.choice(sorted(legal, key=canonical))
+
+
+EASY = RandomBot()
+
+
+def bots_for(game: Game) -> dict[str, Bot]:
+    """The bots a lobby of `game` may seat, by level: "easy" first, then the game's own."""
+    return {EASY.level: EASY, **game.bots()}
+
+
+def bot_rng(seed: int, seq: int, seat: int) -> Rng:
+    """The generator a bot draws from when it decides for `seat` after `seq` recorded actions
+    of the game with this `seed`: the same inputs give the same draws."""
+    mixer = Rng.from_seed(seed ^ _BOT_SALT)
+    for value in (seq, seat):
+        mixer = Rng.from_seed(mixer.next64() ^ value)
+    return Rng.from_seed(mixer.next64())
