@@ -29,7 +29,7 @@ Options: "edition" ("third" default, or "first": cards with a first-edition text
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
@@ -48,6 +48,9 @@ from app.games.innovation.board import new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import score_value
+
+if TYPE_CHECKING:
+    from app.games.bots import Bot
 
 PUBLIC_COMPONENTS = public_components()
 
@@ -170,6 +173,11 @@ class Innovation(Game):
 
     def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return view.replay_view(state, seat, self.active(state))
+
+    def bots(self) -> dict[str, Bot]:
+        from app.games.innovation.bot import GoodBot
+
+        return {"good": GoodBot()}
 
     def components(self) -> dict[str, Any]:
         """The card faces and special achievements, which views name but do not repeat."""
