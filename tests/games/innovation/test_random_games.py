@@ -186,8 +186,10 @@ def test_random_games():
         times.append(engine)
         result = game.result(state)
         assert result.winners and set(result.winners) <= set(range(players))
-        if teams:
-            assert {seat % 2 for seat in result.winners} == {result.winners[0] % 2}
+        if teams:  # whole teams win; two only in a tie after a draw above age 10
+            sides = {seat % 2 for seat in result.winners}
+            assert sorted(result.winners) == [seat for seat in range(4) if seat % 2 in sides]
+            assert len(sides) == 1 or state["result"]["how"] == "score"
     if GAMES >= 50:
         assert endings["achievements"] and endings["score"], endings
 
