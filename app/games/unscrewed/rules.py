@@ -34,7 +34,7 @@ one locks. Everything else waits for one seat at a time.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
@@ -56,6 +56,9 @@ from app.games.unscrewed.improv import ACTION_CARDS, hand_of
 from app.games.unscrewed.movement import event, who
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS, SLOTS
 from app.games.unscrewed.view import build_view, prompt_for
+
+if TYPE_CHECKING:
+    from app.games.bots import Bot
 
 MODES = ("full", "first")
 
@@ -265,6 +268,11 @@ class Unscrewed(Game):
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return prompt_for(state, seat)
+
+    def bots(self) -> dict[str, Bot]:
+        from app.games.unscrewed.bot import GoodBot  # the bot builds on this module
+
+        return {"good": GoodBot()}
 
     def action_for_log(self, action: Action) -> Action:
         if action.get("type") == "scheme":
