@@ -1,0 +1,220 @@
+"""UNSCREWED in real browsers: four players scheme at once and play a whole game by clicking, in
+first-game mode and in full mode (the host picks the mode in the lobby). One of them plays on a
+phone-sized screen; one watches the playback of each update, the others prefer reduced motion."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .pages import NewContext, join, seq, start, state, wait_live, wait_seq
+
+pytestmark = pytest.mark.browser
+
+MAX_ROUNDS = 400  # a round: every page with something to do clicks once
+PHONE = {"width": 375, "height": 740}
+CARD_TITLES = ("North", "East", "South", "West", "Improvise", "Again")
+
+# Every data-action on the board, whether it can be clicked now, and the view's legal list.
+READ = """() => {
+  const elements = [...document.querySelectorAll('#board [data-action]')];
+  return {
+    actions: elements.map((element) => element.dataset.action),
+    clickable: elements.map((element) => !element.disabled && element.checkVisibility()),
+    legal: window.tinkertable.client.view.legal,
+  };
+}"""
+
+# For one seat on another seat's page: what each of its scheme slots shows.
+SLOTS = """(seat) => [...document.querySelectorAll(
+  `#board .us-player[data-seat="${seat}"] .us-slot`)].map((slot) => ({
+    down: slot.classList.contains('us-face-down'), text: slot.textContent }))"""
+
+
+def create(page: Page, name: str) -> str:
+    page.goto("/")
+    form = page.locator('form.new-game[data-game="unscrewed"]')
+    form.get_by_label("Your name").fill(name)
+    form.get_by_role("button", name="New game").click()
+    page.wait_for_url(re.compile(r"/l/[^/]+$"))
+    wait_live(page)
+    return page.locator("#invite-link").input_value()
+
+
+def choose_mode(host: Page, others: list[Page], mode: str) -> None:
+    """The host picks the mode in the lobby's options; every page sees it."""
+    host.locator('select[data-option="mode"]').select_option(json.dumps(mode))
+    for page in (host, *others):
+        page.wait_for_function("m => window.tinkertable.client.lobby.options.mode === m", arg=mode)
+
+
+def canonical(actions: list[Any]) -> list[str]:
+    return sorted(json.dumps(action, sort_keys=True) for action in actions)
+
+
+def read(page: Page) -> list[tuple[str, dict[str, Any]]]:
+    """The page's clickable actions, after checking that the data-action values on the board are
+    exactly the view's legal actions (as multisets: each drawn once) and all clickable."""
+    seen = page.evaluate(READ)
+    shown = [json.loads(text) for text in seen["actions"]]
+    assert canonical(shown) == canonical(seen["legal"])
+    assert all(seen["clickable"]), "a legal action is drawn but cannot be clicked"
+    return list(zip(seen["actions"], shown, strict=True))
+
+
+def pick(actions: list[dict[str, Any]], rng: random.Random, kinds: set[str]) -> dict[str, Any]:
+    """Random, but lock schemes in, and scheme Improvise often so that attacks get aimed; take a
+    card back at the first chance and now and then."""
+    by: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for action in actions:
+        by[action["type"]].append(action)
+    if by["unscheme"] and "unscheme" not in kinds:
+        return by["unscheme"][0]
+    if by["lock"]:
+        if by["unscheme"] and rng.random() < 0.08:
+            return by["unscheme"][0]
+        return by["lock"][0]
+    if by["scheme"]:
+        if by["unscheme"] and rng.random() < 0.08:
+            return by["unscheme"][0]
+        improvise = [a for a in by["scheme"] if a["card"] == "improvise"]
+        if improvise and rng.random() < 0.5:
+            return improvise[0]
+        return rng.choice(by["scheme"])
+    return rng.choice(actions)
+
+
+def button(page: Page, text: str) -> Any:
+    return page.locator(f"#board [data-action='{text}']")
+
+
+def check_hidden_schemes(players: list[Page]) -> None:
+    """No page shows another seat's face-down scheme cards, in its drawing or in its view."""
+    own = [state(page)["you"]["slots"] for page in players]
+    for viewer, page in enumerate(players):
+        view_players = state(page)["players"]
+        for seat, slots in enumerate(own):
+            if seat == viewer:
+                continue
+            drawn = page.evaluate(SLOTS, seat)
+            assert len(drawn) == 3
+            for index, slot in enumerate(slots):
+                if slot is None or slot["flipped"] or slot["card"] == "plan":
+                    continue
+                assert view_players[seat]["slots"][index]["card"] is None
+                assert drawn[index]["down"], f"seat {seat}'s slot {index + 1} is not face down"
+                assert not any(title in drawn[index]["text"] for title in CARD_TITLES)
+
+
+def check_aim_preview(page: Page, text: str) -> None:
+    """Pointing at an aim direction lights up the spaces the view's preview lists."""
+    direction = json.loads(text)["direction"]
+    targets = page.evaluate(
+        "d => { const s = window.tinkertable.client.view.state;"
+        " const n = s.map.size;"
+        " const cells = s.asking.info.preview[d].targets.filter(([x, y]) =>"
+        " x >= 0 && y >= 0 && x < n && y < n);"
+        " return new Set(cells.map(([x, y]) => `${x},${y}`)).size; }",
+        direction,
+    )
+    button(page, text).hover()
+    expect(page.locator("#board .us-cell.us-target")).to_have_count(targets)
+    page.mouse.move(0, 0)
+    expect(page.locator("#board .us-cell.us-target")).to_have_count(0)
+
+
+def fits_phone(page: Page) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the phone page is {width}px wide"
+
+
+@pytest.mark.parametrize("mode", ["first", "full"])
+def test_four_players_play_a_whole_game(
+    mode: str, new_context: NewContext, artifacts: Path
+) -> None:
+    began = time.monotonic()
+    errors: list[str] = []
+    ann = new_context().new_page()  # watches the playback
+    link = create(ann, "Ann")
+    bob = new_context(reduced_motion="reduce").new_page()
+    cat = new_context(reduced_motion="reduce").new_page()
+    dan = new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
+    ).new_page()
+    join(bob, link, "Bob")
+    join(cat, link, "Cat")
+    join(dan, link, "Dan")
+    choose_mode(ann, [bob, cat, dan], mode)
+    start(ann, bob, cat, dan)
+    players = [ann, bob, cat, dan]
+    for page in players:
+        page.on("pageerror", lambda error: errors.append(str(error) + str(error.stack)))
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    for page in players:
+        expect(page.locator("#board .us-map .us-cell")).to_have_count(81)
+        expect(page.locator("#board .us-standin a[href^='/rules/unscrewed']")).to_be_visible()
+    fits_phone(dan)
+    assert ann.request.get("/rules/unscrewed").ok  # where the stand-in note leads
+
+    rng = random.Random(11 if mode == "first" else 12)
+    rounds = 0
+    kinds: set[str] = set()
+    played_back = False
+    previewed = False
+    while not ann.locator("#result").is_visible():
+        rounds += 1
+        assert rounds <= MAX_ROUNDS, "the game did not end"
+        before = seq(ann)
+        assert before is not None and all(seq(page) == before for page in players)
+        assert errors == []
+        choices = []
+        for page in players:
+            shown = read(page)
+            if shown:
+                action = pick([action for _, action in shown], rng, kinds)
+                choices.append((page, next(text for text, seen in shown if seen == action)))
+                kinds.add(action["type"])
+        assert choices, "nobody has anything to do, yet the game is not over"
+        if state(ann)["phase"] in ("scheming", "execution"):
+            check_hidden_schemes(players)
+        for page, text in choices:
+            if not previewed and json.loads(text)["type"] == "aim":
+                check_aim_preview(page, text)
+                previewed = True
+        for page, text in choices:
+            button(page, text).click()
+        wait_seq(ann, before + len(choices))
+        moving = any(event["kind"] == "step" for event in state(ann)["events"])
+        if not played_back and moving and ann.locator("#board .us.us-playing").count():
+            # The playback of this update is on screen: a frame of it, mid-game.
+            ann.screenshot(path=artifacts / f"unscrewed-{mode}-playback.png", full_page=True)
+            played_back = True
+        for page in players:
+            wait_seq(page, before + len(choices))
+        if rounds % 10 == 0:
+            fits_phone(dan)
+        if rounds == 12:
+            dan.screenshot(path=artifacts / f"unscrewed-{mode}-phone.png", full_page=True)
+
+    for page in players:
+        expect(page.locator("#result")).to_be_visible()
+        assert read(page) == []
+    shared = ("map", "things", "tokens", "result")
+    public = [{k: state(page)[k] for k in shared} for page in players]
+    assert public[0] == public[1] == public[2] == public[3]
+    assert state(ann)["phase"] == "over"
+    assert {"character", "spawn", "scheme", "unscheme", "lock"} <= kinds
+    assert played_back, "no playback was seen on the page that watches them"
+    assert not bob.locator("#board .us.us-playing").count()  # reduced motion: no playback
+    expect(ann.locator("#board .us.us-playing")).to_have_count(0, timeout=30_000)
+    ann.screenshot(path=artifacts / f"unscrewed-{mode}-result.png", full_page=True)
+    fits_phone(dan)
+    print(f"\n{mode}: {rounds} rounds, aim previewed: {previewed}, {time.monotonic() - began:.1f}s")
