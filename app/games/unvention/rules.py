@@ -122,7 +122,7 @@ Log lines name players only as "{seat0}", "{seat1}", ... for the server to repla
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
@@ -167,6 +167,9 @@ from app.games.unvention.turn import (
     wrenches,
 )
 from app.games.unvention.view import table
+
+if TYPE_CHECKING:
+    from app.games.bots import Bot
 
 
 def seat_token(seat: Seat) -> str:
@@ -297,6 +300,11 @@ class Unvention(Game):
         self.start_turn(state)
 
     # -- the interface --
+
+    def bots(self) -> dict[str, Bot]:
+        from app.games.unvention.bot import GoodBot
+
+        return {"good": GoodBot()}
 
     def active(self, state: State) -> list[Seat]:
         if state["phase"] == "over":
