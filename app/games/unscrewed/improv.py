@@ -399,8 +399,11 @@ def _switch(state: State, context: dict[str, Any], effect: dict[str, Any]) -> Ef
         candidate = order[(place + step) % len(order)]
         other = character(candidate) if candidate != seat else None
     if other is not None and state["things"][other]["at"] is not None:
-        switch(state, me, other)
-        log(state, f"{thing_name(state, me)} and {thing_name(state, other)} switch places")
+        names = f"{thing_name(state, me)} and {thing_name(state, other)}"
+        if switch(state, me, other):
+            log(state, f"{names} switch places")
+        else:
+            log(state, f"{names} cannot switch places: a portal may not be occupied")
     yield from ()
 
 

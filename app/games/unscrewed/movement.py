@@ -346,9 +346,14 @@ def spit(state: State, spitter: Pos) -> None:
             event(state, "unspit", thing=bomb)
 
 
-def switch(state: State, first: str, second: str) -> None:
-    """Two thingamajigs swap spaces: a placement, not a move; nothing triggers."""
+def switch(state: State, first: str, second: str) -> bool:
+    """Two thingamajigs swap spaces: a placement, not a move; nothing triggers. No swap (False)
+    when one would land on a working portal it may not occupy (one stood there by a Quirk)."""
     a = state["things"][first]
     b = state["things"][second]
+    for thing_id, there in ((first, b["at"]), (second, a["at"])):
+        if portal_active(state, there) and not quirky(state, thing_id, "portal_proof"):
+            return False
     a["at"], b["at"] = b["at"], a["at"]
     event(state, "switch", things=[first, second], at=[a["at"], b["at"]])
+    return True

@@ -239,3 +239,21 @@ def test_pushing_over_the_edge_ends_a_two_player_game_at_once():
 def _move(state, thing, delta, steps):
     move(state, thing, delta, steps)
     yield from ()
+
+
+def test_a_switch_never_puts_anyone_on_a_working_portal():
+    # Found by a 6,000-game random run (seed 3738): The Mad Cow stood on a portal by Portal
+    # Sickness, and a Switcheroo put Freddy there. "Thingamajigs may never occupy a Portal".
+    rows = with_space(with_space(blank(), 1, 1, "Pa"), 5, 5, "Pa")
+    state = two(rows, (3, 3), (1, 1))
+    state["quirk_cards"]["portal_sickness.9"] = {
+        "name": "Portal Sickness",
+        "text": "Portals do not work for you.",
+        "effect": "portal_proof",
+    }
+    state["seats"][1]["quirks"].append("portal_sickness.9")
+    assert not switch(state, "c0", "c1")
+    assert where(state, "c0") == [3, 3] and where(state, "c1") == [1, 1]
+    state["seats"][0]["quirks"].append("portal_sickness.9")  # now both may stand there
+    assert switch(state, "c0", "c1")
+    assert where(state, "c0") == [1, 1] and where(state, "c1") == [3, 3]
