@@ -26,6 +26,19 @@ MAX_ACTIONS = 2000
 VIEW_EVERY = 40
 
 
+def arrived(state: dict[str, Any], thing_id: str, at: list[int]) -> bool:
+    """Whether this action's events brought the thing to `at` (a step, a switch, a placing);
+    one that stood there already may stay after losing the Quirk that let it (rules.md)."""
+    for event in state["events"]:
+        if event["kind"] == "step" and event["thing"] == thing_id and event["to"] == at:
+            return True
+        if event["kind"] in ("place", "spawn", "spit") and event.get("thing") == thing_id:
+            return event["at"] == at
+        if event["kind"] == "switch" and thing_id in event["things"]:
+            return event["at"][event["things"].index(thing_id)] == at
+    return False
+
+
 def broken_invariant(state: dict[str, Any]) -> str | None:
     """What is wrong, if anything (plain `if`s: this runs after every action)."""
     seen: dict[tuple[int, int], str] = {}
@@ -44,8 +57,8 @@ def broken_invariant(state: dict[str, Any]) -> str | None:
             return f"{thing_id} stands on a {kind} at {pos}"
         seat = thing.get("seat")
         quirk = seat is not None and has_quirk(state, seat, "portal_proof")
-        if portal_active(state, pos) and not quirk:
-            return f"{thing_id} stands on a working portal at {pos}"
+        if portal_active(state, pos) and not quirk and arrived(state, thing_id, at):
+            return f"{thing_id} went onto a working portal at {pos}"
     for space in state["tokens"]:
         x, y = (int(v) for v in space.split(","))
         if not available(state, (x, y)):
