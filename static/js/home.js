@@ -1,5 +1,5 @@
 // The home page: start a new game from a game's card, with friends (a lobby to invite them
-// to) or against bots (a lobby with easy bots in the other seats, started at once).
+// to) or against bots (a lobby with bots in the other seats, started at once).
 
 const NAME_KEY = "tinkertable.name";
 
@@ -10,13 +10,16 @@ async function call(url, body, token) {
   return { ok: response.ok, body: await response.json() };
 }
 
-// Solo play through the public API: seat the game's minimum number of players less one as easy
-// bots (at least one), then start. If a step fails, the lobby page shows where things stand.
+// Solo play through the public API: seat the game's minimum number of players less one as bots
+// of the chosen level (the strongest the game offers unless changed; at least one bot), then
+// start. If a step fails, the lobby page shows where things stand.
 async function startAgainstBots(form, lobby) {
   const bots = Math.min(Math.max(Number(form.dataset.min) - 1, 1), Number(form.dataset.max) - 1);
+  const levelSelect = form.elements.namedItem("bot_level");
+  const level = levelSelect ? levelSelect.value : "easy";
   const { code, player } = lobby;
   for (let i = 0; i < bots; i += 1) {
-    const added = await call(`/api/lobbies/${code}/bots`, { level: "easy" }, player.token);
+    const added = await call(`/api/lobbies/${code}/bots`, { level }, player.token);
     if (!added.ok) return;
   }
   await call(`/api/lobbies/${code}/start`, {}, player.token);

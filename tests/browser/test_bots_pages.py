@@ -38,7 +38,8 @@ def test_one_person_plays_convolution_against_a_bot_from_the_home_page(
     players = ann.locator("#players li")
     expect(players).to_have_count(2)
     expect(players.nth(0)).to_contain_text("Ann (you)")
-    expect(players.nth(1)).to_contain_text("Easy bot (bot)")
+    # The home page offers the strongest level the game has, "Good" for Convolution.
+    expect(players.nth(1)).to_contain_text("Good bot (bot)")
     mine = 0
     while True:
         # Wait until it is Ann's turn or the game is over; the bot moves meanwhile.

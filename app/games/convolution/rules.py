@@ -44,7 +44,7 @@ with names. No other braces appear in log lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
@@ -59,6 +59,9 @@ from app.games.core import (
     seed_state,
     visible_log,
 )
+
+if TYPE_CHECKING:
+    from app.games.bots import Bot
 
 COLORS = ("red", "blue", "green", "yellow")
 RANKS = ("first", "second", "third", "fourth")
@@ -347,6 +350,11 @@ class Convolution(Game):
             return
         state["turn"] += 1
         state["phase"] = "roll" if state["turn"] % 2 == 1 else "score"
+
+    def bots(self) -> dict[str, Bot]:
+        from app.games.convolution.bot import GoodBot  # the bot builds on this module
+
+        return {"good": GoodBot()}
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

@@ -32,7 +32,7 @@ secret); its keys are listed in `table` below.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
@@ -51,6 +51,9 @@ from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
 from app.games.nerdy_inventions.board import TILES, token
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
+
+if TYPE_CHECKING:
+    from app.games.bots import Bot
 
 STARTING_SEATS = {"host": 0, "second": 1, "third": 2, "fourth": 3}
 END_TURN: Action = {"type": "end_turn"}
@@ -209,6 +212,11 @@ class NerdyInventions(Game):
             end_turn(state, seat)
         else:  # pragma: no cover - apply() only lets listed actions through
             raise AssertionError(f"unknown action {kind}")
+
+    def bots(self) -> dict[str, Bot]:
+        from app.games.nerdy_inventions.bot import GoodBot  # the bot builds on this module
+
+        return {"good": GoodBot()}
 
     # --- the end ------------------------------------------------------------------------
 
