@@ -8,6 +8,7 @@
 // the page carries one; table.js sends them. Game text only goes in as text.
 
 import { node } from "./dom.js";
+import { focusedAction, restoreFocus, steady } from "./steady.js";
 import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, face, icon, plural, strip } from "./innovation-cards.js";
 
 // --- the printed components ------------------------------------------------------------------
@@ -610,59 +611,11 @@ function logBox(view) {
 
 // --- drawing ---------------------------------------------------------------------------------
 
-// The opening is picked by everyone at once, so the view can change while a player is pressing:
-// while a pointer is down on the board, drawing waits for its release (at most PRESS_LIMIT ms).
-const PRESS_LIMIT = 1500;
-const watched = new WeakSet();
-let pressed = false;
-let pressTimer = null;
-let heldBack = null;
-
-function release() {
-  clearTimeout(pressTimer);
-  if (!pressed) return;
-  pressed = false;
-  const next = heldBack;
-  heldBack = null;
-  if (next) setTimeout(() => render(next.board, next.view, next.options));
-}
-
-function watch(board) {
-  if (watched.has(board)) return;
-  watched.add(board);
-  board.addEventListener("pointerdown", () => {
-    pressed = true;
-    clearTimeout(pressTimer);
-    pressTimer = setTimeout(release, PRESS_LIMIT);
-  }, true);
-  window.addEventListener("pointerup", release, true);
-  window.addEventListener("pointercancel", release, true);
-}
-
-function focusKey(board) {
-  const element = document.activeElement;
-  if (!element || !board.contains(element) || !element.dataset.action) return null;
-  return element.dataset.action;
-}
-
-function refocus(board, found) {
-  if (!found) return;
-  const match = [...board.querySelectorAll("[data-action]")].find((element) => element.dataset.action === found);
-  if (match) match.focus({ preventScroll: true });
-}
-
-// `options` comes from the live page (table.js); the replay page passes none.
-export function render(board, view, options = null) {
-  watch(board);
-  if (pressed) {
-    heldBack = { board, view, options };
-    return;
-  }
-  draw(board, view);
-}
+// The opening is picked by everyone at once, so the view can change while a player is pressing.
+export const render = steady(draw);
 
 function draw(board, view) {
-  const focused = focusKey(board);
+  const focused = focusedAction(board);
   const state = view.state;
   const you = view.you === undefined || view.you === null ? null : view.you;
   const actions = new Actions(you === null ? [] : view.legal);
@@ -707,5 +660,5 @@ function draw(board, view) {
   ];
   const root = node("div", { class: "in-root" }, ...parts.filter(Boolean));
   board.replaceChildren(root);
-  refocus(board, focused);
+  restoreFocus(board, focused);
 }

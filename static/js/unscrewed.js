@@ -6,6 +6,7 @@
 // preview, skip the playback, or hold a redraw while a pointer is down.
 
 import { node } from "./dom.js";
+import { focusedAction, restoreFocus, steady } from "./steady.js";
 import { CHARACTERS, SPACE_NAMES, characterName, decorate, drawMap, icon, key, modelOf, putThing, seatName, thingElement, thingInfo, thingName } from "./unscrewed-map.js";
 import { Playback, caption, reducedMotion } from "./unscrewed-play.js";
 
@@ -30,15 +31,10 @@ const ICON_WORDS = {
 };
 
 // Kept between renders: the last drawn view's positions (where the next playback starts), the
-// last event number seen, the running playback, and the redraw held while a pointer is down.
+// last event number seen and the running playback.
 let previous = null;
 let lastEvent = null;
 let playback = null;
-const PRESS_LIMIT = 1500;
-const watched = new WeakSet();
-let pressed = false;
-let pressTimer = null;
-let heldBack = null;
 
 const actionKey = (action) => JSON.stringify(action);
 const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -461,58 +457,13 @@ function tableFacts(view, state) {
 
 // --- drawing -------------------------------------------------------------------------------------
 
-function release() {
-  clearTimeout(pressTimer);
-  if (!pressed) return;
-  pressed = false;
-  const next = heldBack;
-  heldBack = null;
-  if (next) setTimeout(() => render(next.board, next.view, next.options));
-}
-
-function watch(board) {
-  if (watched.has(board)) return;
-  watched.add(board);
-  board.addEventListener(
-    "pointerdown",
-    (event) => {
-      if (!event.target.closest("[data-action]")) return;
-      pressed = true;
-      clearTimeout(pressTimer);
-      pressTimer = setTimeout(release, PRESS_LIMIT);
-    },
-    true,
-  );
-  window.addEventListener("pointerup", release, true);
-  window.addEventListener("pointercancel", release, true);
-}
-
-function focusKey(board) {
-  const element = document.activeElement;
-  if (!element || !board.contains(element) || !element.dataset.action) return null;
-  return element.dataset.action;
-}
-
-function refocus(board, found) {
-  if (!found) return;
-  const match = [...board.querySelectorAll("[data-action]")].find((element) => element.dataset.action === found);
-  if (match) match.focus({ preventScroll: true });
-}
-
-// `options` comes from the live page (table.js); the replay page passes none.
-export function render(board, view, options = null) {
-  watch(board);
-  if (pressed) {
-    heldBack = { board, view, options };
-    return;
-  }
-  draw(board, view, options);
-}
+// A press on an action holds the redrawing back until its release.
+export const render = steady(draw, { onlyActions: true });
 
 function draw(board, view, options) {
   if (playback) playback.finish();
   playback = null;
-  const focused = focusKey(board);
+  const focused = focusedAction(board);
   const state = view.state;
   const actions = new Actions(view.you === null || view.you === undefined ? [] : view.legal);
   const model = modelOf(state);
@@ -558,7 +509,7 @@ function draw(board, view, options) {
   parts.push(node("div", { class: "us-main" }, mapBlock, side));
   const root = node("div", { class: `us us-phase-${state.phase}` }, ...parts);
   board.replaceChildren(root);
-  refocus(board, focused);
+  restoreFocus(board, focused);
 
   // What happened since the last drawing, played back.
   // Only a continuation of what was drawn last is played back (not a jump, as in a replay).

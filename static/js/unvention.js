@@ -6,6 +6,7 @@
 // mechanism would cover (the placement preview): actions are sent by table.js alone.
 
 import { node } from "./dom.js";
+import { steady } from "./steady.js";
 
 const WORKSHOPS = ["hydraulic", "magnetic", "electrical", "mechanical"];
 const INVENTIONS = ["integron", "unison", "lateral"];
@@ -28,14 +29,6 @@ const ICONS = {
 let shownSeat = null;
 let last = null;
 
-// Everyone plays at once, so the view changes while a player is clicking. A board redrawn
-// between pressing and releasing would swallow the click: while a pointer is down on the board,
-// drawing waits for its release (or, at the latest, PRESS_LIMIT ms).
-const PRESS_LIMIT = 1500;
-const watched = new WeakSet();
-let pressed = false;
-let pressTimer = null;
-let heldBack = null;
 
 // --- building blocks -------------------------------------------------------------------------
 
@@ -821,28 +814,6 @@ function tabs(view, state, shown) {
 
 // --- the board ---------------------------------------------------------------------------------
 
-function release() {
-  clearTimeout(pressTimer);
-  if (!pressed) return;
-  pressed = false;
-  const next = heldBack;
-  heldBack = null;
-  // After the click that follows this release has been handled.
-  if (next) setTimeout(() => render(next.board, next.view, next.options));
-}
-
-function watch(board) {
-  if (watched.has(board)) return;
-  watched.add(board);
-  board.addEventListener("pointerdown", () => {
-    pressed = true;
-    clearTimeout(pressTimer);
-    pressTimer = setTimeout(release, PRESS_LIMIT);
-  }, true);
-  window.addEventListener("pointerup", release, true);
-  window.addEventListener("pointercancel", release, true);
-}
-
 // Which control had the keyboard focus, to give it back once the board is drawn again.
 function focusKey(board) {
   const element = document.activeElement;
@@ -859,15 +830,8 @@ function refocus(board, found) {
   if (match) match.focus({ preventScroll: true });
 }
 
-// `options` comes from the live page (table.js); the replay page passes none, and has no turn.
-export function render(board, view, options = null) {
-  watch(board);
-  if (pressed) {
-    heldBack = { board, view, options };
-    return;
-  }
-  draw(board, view, options);
-}
+// Everyone plays at once, so the view changes while a player is clicking.
+export const render = steady(draw);
 
 function draw(board, view, options) {
   last = { board, view, options };
