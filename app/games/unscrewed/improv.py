@@ -186,29 +186,32 @@ def hand_of(state: State, seat: int) -> list[str]:
 # --- drawing and resolving --------------------------------------------------------------------
 
 
-def draw_improv(state: State) -> str | None:
-    deck = state["improv_deck"]
-    if not deck["draw"]:
-        deck["draw"], deck["discard"] = deck["discard"], []
+DECKS = {"improv": "improv_deck", "quirks": "quirk_deck"}
+
+
+def draw_from(state: State, deck: str) -> str | None:
+    """The top card of the Improv or the Quirk deck ("improv" / "quirks"); an empty deck is
+    first refilled by shuffling its discards. None when both are empty."""
+    pile = state[DECKS[deck]]
+    if not pile["draw"]:
+        pile["draw"], pile["discard"] = pile["discard"], []
         with randomness(state) as rng:
-            rng.shuffle(deck["draw"])
-        if deck["draw"]:
-            event(state, "reshuffle", deck="improv")
-    if not deck["draw"]:
-        return None
-    return deck["draw"].pop(0)
+            rng.shuffle(pile["draw"])
+        if pile["draw"]:
+            event(state, "reshuffle", deck=deck)
+    return pile["draw"].pop(0) if pile["draw"] else None
 
 
 def improvise(state: State, seat: int, depth: int = 0) -> Effect:
     """Draw an Improv card, resolve it, discard it (a picky player draws two and picks)."""
     if depth > MAX_DEPTH:
         return
-    card_id = draw_improv(state)
+    card_id = draw_from(state, "improv")
     if card_id is None:
         log(state, "The Improv deck is empty")
         return
     if has_quirk(state, seat, "picky"):
-        other = draw_improv(state)
+        other = draw_from(state, "improv")
         if other is not None:
             answer = yield Ask(
                 seat,

@@ -41,6 +41,7 @@ from app.games.unscrewed.board import (
 from app.games.unscrewed.improv import (
     ACTION_CARDS,
     dibs_order,
+    draw_from,
     improvise,
     pick_order,
     stumble,
@@ -66,17 +67,6 @@ SLOTS = 3
 # --- Quirks -----------------------------------------------------------------------------------
 
 
-def draw_quirk(state: State) -> str | None:
-    deck = state["quirk_deck"]
-    if not deck["draw"]:
-        deck["draw"], deck["discard"] = deck["discard"], []
-        with randomness(state) as rng:
-            rng.shuffle(deck["draw"])
-        if deck["draw"]:
-            event(state, "reshuffle", deck="quirks")
-    return deck["draw"].pop(0) if deck["draw"] else None
-
-
 def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
     """Take a Quirk; over the limit, discard another (the new one is always kept)."""
     player = state["seats"][seat]
@@ -99,7 +89,7 @@ def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
 
 
 def gain_quirk(state: State, seat: int) -> Effect:
-    quirk = draw_quirk(state)
+    quirk = draw_from(state, "quirks")
     if quirk is not None:
         yield from keep_quirk(state, seat, quirk)
 
@@ -109,7 +99,7 @@ def draw_quirks(state: State) -> Effect:
         if not state["seats"][seat]["alive"]:
             continue
         if index == 0:
-            first, second = draw_quirk(state), draw_quirk(state)
+            first, second = draw_from(state, "quirks"), draw_from(state, "quirks")
             seen = [quirk for quirk in (first, second) if quirk is not None]
             if len(seen) == 2:
                 answer = yield Ask(
