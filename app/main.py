@@ -29,19 +29,9 @@ from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.registry import games_for
 from app.play.websocket import router as websocket_router
+from app.security import SecurityMiddleware
 
 log = logging.getLogger("tinkertable")
-
-SECURITY_HEADERS = {
-    "content-security-policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-        "frame-ancestors 'none'"
-    ),
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "same-origin",
-    "x-frame-options": "DENY",
-}
 
 # Rooms nobody has been connected to for this long are forgotten (their games stay recorded).
 ROOM_IDLE_SECONDS = 600
@@ -102,12 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.games = games_for(settings)
     errors.install(app)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Any:
-        response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+    app.add_middleware(SecurityMiddleware)  # security headers and the CSRF wall
 
     @app.get("/api/health", tags=["health"])
     async def health(request: Request) -> JSONResponse:
