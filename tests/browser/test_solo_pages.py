@@ -1,0 +1,461 @@
+"""Solo play in real browsers: from the home page, one person plays each of the five games
+against the bots that "Play against bots" seats, to the end, by clicking the page's controls.
+
+Every test opens "/" in a fresh context, fills in "Your name" on the game's card and presses
+"Play against bots" (the home page picks the strongest level, "Good"). The game must start at
+once with the game's minimum number of players less one as bots (at least one: one Good bot for
+each of the five). Then the person plays: whenever the page offers them something to do, the
+test checks that the board's controls carry exactly the view's legal actions, picks one of the
+clickable ones with the game's own `pick`, clicks it, and waits until the game's public record
+holds it. The bot plays meanwhile. At the end the result panel names the winners (or nobody)
+and the record shows the bot's moves beside the person's.
+
+These tests run on this module's own server, whose bots do not wait before each action (the
+default BOT_DELAY of 0.8 s, there for people to follow, would make a game of Unvention, where
+the bot takes about 190 actions, last minutes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+from .conftest import ROOT, START_TIMEOUT, STOP_TIMEOUT, _free_port, _healthy
+from .pages import NewContext, seq, wait_live
+
+pytestmark = pytest.mark.browser
+
+Action = dict[str, Any]
+Pick = Callable[[list[Action], random.Random], Action]
+
+BOT_DELAY = 0.0  # seconds a bot waits before each action on this module's server
+DECISION_TIMEOUT = 30_000  # milliseconds for the bot's moves between two of the person's
+ACCEPT_TIMEOUT = 10.0  # seconds for a click's action to reach the game's record
+POLL = 0.02  # seconds between two looks at the record
+TRIES = 3  # games to play until one lasts long enough for the mid-game screenshot
+
+# The person has something to do: the view waits for them and the board has a control to press.
+DECIDING = """() => {
+  const view = window.tinkertable.client.view;
+  if (view.result !== null) return true;
+  if (!view.active.includes(view.you)) return false;
+  return [...document.querySelectorAll('#board [data-action]')]
+    .some((element) => !element.disabled && element.checkVisibility());
+}"""
+
+# Every data-action on the board, whether it can be clicked now, and the view's legal list, read
+# in one go (the page renders each view as it arrives, so the two agree within one task).
+READ = """() => {
+  const elements = [...document.querySelectorAll('#board [data-action]')];
+  const view = window.tinkertable.client.view;
+  return {
+    actions: elements.map((element) => element.dataset.action),
+    clickable: elements.map((element) => !element.disabled && element.checkVisibility()),
+    legal: view.legal,
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server process for this module, as the shared one in conftest.py but with bots
+    that wait BOT_DELAY seconds; its base URL."""
+    directory = tmp_path_factory.mktemp("solo-server")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{directory / 'solo.db'}",
+        "BOT_DELAY": str(BOT_DELAY),
+    }
+    log_path = directory / "server.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while not _healthy(url):
+            if process.poll() is not None:
+                pytest.fail(f"the server exited ({process.returncode}):\n{log_path.read_text()}")
+            if time.monotonic() > deadline:
+                pytest.fail(
+                    f"the server did not start in {START_TIMEOUT}s:\n{log_path.read_text()}"
+                )
+            time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# --- the person's choices, game by game ----------------------------------------------------------
+
+
+def by_type(actions: list[Action]) -> dict[str, list[Action]]:
+    grouped: dict[str, list[Action]] = defaultdict(list)
+    for action in actions:
+        grouped[action["type"]].append(action)
+    return grouped
+
+
+def pick_convolution(actions: list[Action], rng: random.Random) -> Action:
+    """Roll when it is time to, else score in any open category."""
+    return rng.choice(actions)
+
+
+def pick_nerdy_inventions(actions: list[Action], rng: random.Random) -> Action:
+    """Mostly building and paying, so that the inventions run out and the game ends."""
+    building = [action for action in actions if action["type"] in ("build", "pay")]
+    if building and rng.random() < 0.9:
+        return rng.choice(building)
+    return rng.choice(actions)
+
+
+def pick_unvention(actions: list[Action], rng: random.Random) -> Action:
+    """An Idea or a Quantum Leap when one is owed; present inventions; finish a mechanism once
+    started; otherwise journal, circle and end the turn, building now and then."""
+    by = by_type(actions)
+    for owed in ("idea", "leap", "present"):
+        if by[owed]:
+            return rng.choice(by[owed])
+    for building in ("build_place", "build_add"):
+        if by[building]:
+            return rng.choice(by[building])
+    if by["build_cancel"]:
+        return by["build_cancel"][0]
+    if by["journal"]:
+        return rng.choice(by["journal"])
+    if by["cross"]:
+        return rng.choice(by["cross"])
+    if by["build_start"] and rng.random() < 0.5:
+        return by["build_start"][0]
+    if by["circle"] and rng.random() < 0.7:
+        return rng.choice(by["circle"])
+    if by["done"]:
+        return by["done"][0]
+    return rng.choice(actions)
+
+
+def pick_innovation(actions: list[Action], rng: random.Random) -> Action:
+    """Achieve whenever possible; on a turn's action mostly dogmas and melds; any answer to a
+    dogma's question."""
+    by = by_type(actions)
+    if by["achieve"]:
+        return rng.choice(by["achieve"])
+    if by["draw"]:
+        roll = rng.random()
+        if by["dogma"] and roll < 0.45:
+            return rng.choice(by["dogma"])
+        if by["meld"] and roll < 0.75:
+            return rng.choice(by["meld"])
+        return by["draw"][0]
+    return rng.choice(actions)
+
+
+def pick_unscrewed(actions: list[Action], rng: random.Random) -> Action:
+    """Lock the schemes in as soon as they are full; scheme Improvise often, so that attacks
+    get aimed; any other choice (character, spawn, aim, quirks) at random."""
+    by = by_type(actions)
+    if by["lock"]:
+        return by["lock"][0]
+    if by["scheme"]:
+        improvise = [action for action in by["scheme"] if action["card"] == "improvise"]
+        if improvise and rng.random() < 0.5:
+            return improvise[0]
+        return rng.choice(by["scheme"])
+    return rng.choice(actions)
+
+
+# --- playing ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished solo game: the person's clicks and the kinds of action they made, the game's
+    final seq and who made how many of its moves."""
+
+    clicks: int
+    kinds: frozenset[str]
+    seq: int
+    person_moves: int
+    bot_moves: int
+    seconds: float
+
+
+def canonical(actions: list[Any]) -> list[str]:
+    return sorted(json.dumps(action, sort_keys=True) for action in actions)
+
+
+def play_against_bots(page: Page, game: str, name: str) -> str:
+    """Start a game of `game` against bots from the home page; the lobby's code."""
+    page.goto("/")
+    form = page.locator(f'form.new-game[data-game="{game}"]')
+    form.get_by_label("Your name").fill(name)
+    form.get_by_role("button", name="Play against bots").click()
+    page.wait_for_url(re.compile(r"/l/[^/]+$"))
+    wait_live(page)
+    return page.url.rsplit("/", 1)[1]
+
+
+def check_started_with_bots(page: Page, name: str, bots: int) -> None:
+    """The game, not the lobby, with the person first and `bots` Good bots after them."""
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#lobby")).to_be_hidden()
+    page.wait_for_function("() => window.tinkertable.client.view !== null")
+    players = page.locator("#players li")
+    expect(players).to_have_count(1 + bots)
+    expect(players.nth(0)).to_contain_text(f"{name} (you)")
+    seated = page.locator("#players li.bot")
+    expect(seated).to_have_count(bots)
+    for index in range(bots):
+        expect(seated.nth(index)).to_contain_text(re.compile(r"Good bot( \d+)? \(bot\)"))
+    levels = page.evaluate(
+        "() => window.tinkertable.client.lobby.players.filter((p) => p.bot).map((p) => p.level)"
+    )
+    assert levels == ["good"] * bots
+
+
+def record(page: Page, code: str) -> dict[str, Any]:
+    """The game's public record (GET /api/lobbies/{code}/log)."""
+    response = page.request.get(f"/api/lobbies/{code}/log")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def wait_for_decision(page: Page) -> None:
+    """Until the person has a control to press or the game is over; the bot moves meanwhile."""
+    try:
+        page.wait_for_function(DECIDING, timeout=DECISION_TIMEOUT)
+    except PlaywrightError:
+        view = page.evaluate("() => window.tinkertable.client.view")
+        raise AssertionError(
+            "nothing to click and the game goes on: "
+            f"active {view['active']}, prompt {view['prompt']!r}, legal {view['legal']}"
+        ) from None
+
+
+def clickable_actions(page: Page) -> list[tuple[str, Action]]:
+    """The board's clickable actions, after checking that its data-action values are exactly
+    the view's legal actions (as multisets: each drawn once)."""
+    seen = page.evaluate(READ)
+    shown = [json.loads(text) for text in seen["actions"]]
+    assert canonical(shown) == canonical(seen["legal"]), "the board's controls are not `legal`"
+    return [
+        (text, action)
+        for text, action, ok in zip(seen["actions"], shown, seen["clickable"], strict=True)
+        if ok
+    ]
+
+
+def wait_accepted(page: Page, code: str, seat: int, count: int) -> int:
+    """Until the record holds `count` actions of `seat`; the seq of the last of them. A refusal
+    shown on the page fails at once."""
+    deadline = time.monotonic() + ACCEPT_TIMEOUT
+    while True:
+        mine = [entry for entry in record(page, code)["actions"] if entry["seat"] == seat]
+        if len(mine) >= count:
+            assert len(mine) == count, f"seat {seat} has {len(mine)} actions, not {count}"
+            return mine[-1]["seq"]
+        refused = page.locator("#refused")
+        assert not refused.is_visible(), f"the click was refused: {refused.inner_text()}"
+        assert time.monotonic() < deadline, "the click did not reach the game's record"
+        time.sleep(POLL)
+
+
+def check_result(page: Page) -> None:
+    """The result panel names the view's winners, or nobody."""
+    expect(page.locator("#result")).to_be_visible()
+    view = page.evaluate("() => window.tinkertable.client.view")
+    names = [view["players"][seat]["name"] for seat in view["result"]["winners"]]
+    heading = f"{' and '.join(names)} won!" if names else "Nobody won."
+    expect(page.locator("#result h2")).to_have_text(heading)
+
+
+def play_one_game(
+    page: Page,
+    game: str,
+    pick: Pick,
+    rng: random.Random,
+    *,
+    midway: int,
+    screenshot: Path,
+    max_clicks: int,
+) -> Played:
+    """From the home page, play `game` against its bot to the end by clicking, and check how it
+    ended. The page goes to `screenshot` after the person's `midway`-th click, if it comes."""
+    began = time.monotonic()
+    code = play_against_bots(page, game, "Ann")
+    check_started_with_bots(page, "Ann", bots=1)  # one Good bot, for each of the five
+    you = page.evaluate("() => window.tinkertable.client.view.you")
+    assert you == 0  # people sit first, bots after them
+
+    clicks = 0
+    kinds: set[str] = set()
+    while True:
+        wait_for_decision(page)
+        if page.evaluate("() => window.tinkertable.client.view.result !== null"):
+            break
+        assert clicks < max_clicks, "the game did not end"
+        choices = clickable_actions(page)
+        assert choices, "the person is asked but nothing on the board can be clicked"
+        action = pick([action for _, action in choices], rng)
+        text = next(text for text, shown in choices if shown == action)
+        assert "'" not in text
+        page.locator(f"#board [data-action='{text}']").click()
+        clicks += 1
+        kinds.add(action["type"])
+        page.wait_for_function(
+            "n => window.tinkertable.client.seq >= n",
+            arg=wait_accepted(page, code, you, clicks),
+        )
+        if clicks == midway:
+            page.screenshot(path=screenshot, full_page=True)
+
+    check_result(page)
+    final = record(page, code)
+    assert final["status"] == "finished"
+    bot_seats = {player["seat"] for player in final["players"] if player["bot"]}
+    assert bot_seats == {1}
+    moves = [entry["seat"] for entry in final["actions"]]
+    final_seq = seq(page)
+    assert final_seq is not None
+    played = Played(
+        clicks=clicks,
+        kinds=frozenset(kinds),
+        seq=final_seq,
+        person_moves=moves.count(you),
+        bot_moves=sum(moves.count(seat) for seat in bot_seats),
+        seconds=time.monotonic() - began,
+    )
+    assert played.seq == len(moves)
+    assert played.person_moves == clicks  # every click made one move, and nothing else did
+    assert played.seq > clicks and played.bot_moves > 0  # the bot played its part
+    print(f"\n{game}: {played}")
+    return played
+
+
+def play_solo(
+    page: Page,
+    game: str,
+    pick: Pick,
+    artifacts: Path,
+    *,
+    seed: int,
+    midway: int,
+    max_clicks: int,
+) -> Played:
+    """Play `game` against its bot from the home page (see `play_one_game`) until a game lasts
+    at least `midway` of the person's clicks, at most TRIES games; the last one.
+
+    The server deals each game from a fresh seed, and some deals end at once: in about one
+    Nerdy Inventions game in twenty the Good bot builds and flies the Zeppelin before the
+    person has had eight turns' worth of clicks. Such a game is played to its end and checked
+    like any other; then another is started from the home page. `seed` seeds the person's
+    choices; the server deals every game from a fresh seed of its own.
+    """
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    rng = random.Random(seed)
+    screenshot = artifacts / f"solo-{game}-midway.png"
+    for _ in range(TRIES):
+        played = play_one_game(
+            page, game, pick, rng, midway=midway, screenshot=screenshot, max_clicks=max_clicks
+        )
+        if played.clicks >= midway:
+            break
+    else:
+        pytest.fail(f"{TRIES} games of {game} all ended before the person's {midway}th click")
+    page.screenshot(path=artifacts / f"solo-{game}-over.png", full_page=True)
+    assert errors == []
+    return played
+
+
+# --- the five games -------------------------------------------------------------------------
+
+
+def test_one_person_plays_convolution_against_a_bot(
+    new_context: NewContext, artifacts: Path
+) -> None:
+    """Convolution: 27 moves, 13 or 14 of them the person's (rolls and scores); 3 to 6 s."""
+    page = new_context().new_page()
+    played = play_solo(
+        page, "convolution", pick_convolution, artifacts, seed=1, midway=4, max_clicks=27
+    )
+    assert played.seq == 27  # 9 rolls and 18 scores
+    assert played.kinds == {"roll", "score"}
+
+
+def test_one_person_plays_nerdy_inventions_against_a_bot(
+    new_context: NewContext, artifacts: Path
+) -> None:
+    """Nerdy Inventions: 30 to 90 clicks (research, build and pay with dice, abilities, the
+    tool) against 35 to 75 bot moves, until the Zeppelin ends the game; 9 to 24 s."""
+    page = new_context().new_page()
+    played = play_solo(
+        page,
+        "nerdy-inventions",
+        pick_nerdy_inventions,
+        artifacts,
+        seed=2,
+        midway=8,
+        max_clicks=600,
+    )
+    assert {"build", "pay"} <= played.kinds
+
+
+def test_one_person_plays_unvention_against_a_bot(new_context: NewContext, artifacts: Path) -> None:
+    """Unvention: 100 to 140 clicks, most of them on the sheet's cells (journal, circle,
+    mechanisms placed on inventions), while the bot fills in its own sheet at the same time
+    (about 190 moves), turn by turn through the days; 35 to 50 s, the longest of the five."""
+    page = new_context().new_page()
+    played = play_solo(
+        page, "unvention", pick_unvention, artifacts, seed=3, midway=40, max_clicks=500
+    )
+    assert {"journal", "circle", "build_start", "build_add", "build_place", "done"} <= played.kinds
+
+
+def test_one_person_plays_innovation_against_a_bot(
+    new_context: NewContext, artifacts: Path
+) -> None:
+    """Innovation: 35 to 90 clicks (the opening pick, actions on cards, answers to the
+    dogmas' questions) against 40 to 60 bot moves, until someone reaches six achievements or
+    the deck runs out; 8 to 20 s."""
+    page = new_context().new_page()
+    played = play_solo(
+        page, "innovation", pick_innovation, artifacts, seed=4, midway=10, max_clicks=600
+    )
+    assert {"pick", "dogma"} <= played.kinds
+
+
+def test_one_person_plays_unscrewed_against_a_bot(new_context: NewContext, artifacts: Path) -> None:
+    """UNSCREWED: a character, a spawn point, then three schemes locked in, round after round
+    (with aims and quirks when they come), until one is the last standing: 6 to 20 clicks;
+    6 to 10 s."""
+    page = new_context().new_page()
+    played = play_solo(
+        page, "unscrewed", pick_unscrewed, artifacts, seed=5, midway=4, max_clicks=300
+    )
+    assert {"character", "spawn", "scheme", "lock"} <= played.kinds
