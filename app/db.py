@@ -26,8 +26,8 @@ from app.config import ROOT
 
 MIGRATIONS = ROOT / "migrations"
 
-# JSON columns: JSONB on PostgreSQL, JSON text on SQLite.
-Json = JSON().with_variant(JSONB(), "postgresql")
+# JSON columns: JSONB on PostgreSQL, JSON text on SQLite; None is SQL NULL (not JSON null).
+Json = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 
 
 def utcnow() -> datetime:

@@ -12,6 +12,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.config import ROOT
 from app.errors import NotFound
+from app.play import table
 from app.play.websocket import lobby_cookie
 
 router = APIRouter(include_in_schema=False)
@@ -35,7 +36,7 @@ def _game_css(game_id: str) -> str | None:
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     games = request.app.state.games
-    return _page(request, "home.html", games=[game.info() for game in games.values()])
+    return _page(request, "home.html", games=[table.info(game) for game in games.values()])
 
 
 @router.get("/docs", response_class=HTMLResponse)
@@ -53,7 +54,7 @@ async def lobby_page(request: Request, code: str) -> HTMLResponse:
         return _page(request, "missing.html", status=404, code=code)
     me = await lobbies.player_for_token(code, request.cookies.get(lobby_cookie(code)))
     game = request.app.state.games[lobby["game"]]
-    return _page(request, "lobby.html", lobby=lobby, me=me, game=game.info())
+    return _page(request, "lobby.html", lobby=lobby, me=me, game=table.info(game))
 
 
 @router.get("/l/{code}/replay", response_class=HTMLResponse)
@@ -63,7 +64,7 @@ async def replay_page(request: Request, code: str) -> HTMLResponse:
     except NotFound:
         return _page(request, "missing.html", status=404, code=code)
     game = request.app.state.games[lobby["game"]]
-    return _page(request, "replay.html", lobby=lobby, game=game.info())
+    return _page(request, "replay.html", lobby=lobby, game=table.info(game))
 
 
 @cache

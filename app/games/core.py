@@ -60,6 +60,13 @@ class Option:
     default: Any
     help: str = ""
 
+    def check(self, value: Any) -> Any:
+        """`value` if it is one of the choices (True is not 1); else BadOptions."""
+        if value not in self.choices or type(value) is not type(self.default):
+            choices = ", ".join(json.dumps(choice) for choice in self.choices)
+            raise BadOptions(f"option {self.name} must be one of {choices}")
+        return value
+
     def to_json(self) -> dict[str, Any]:
         return {
             "label": self.label,
@@ -163,11 +170,7 @@ class Game(ABC):
             raise BadOptions(f"{self.name} has no option {', '.join(unknown)}")
         checked = {}
         for name, option in known.items():
-            value = options.get(name, option.default)
-            if value not in option.choices or type(value) is not type(option.default):
-                choices = ", ".join(json.dumps(choice) for choice in option.choices)
-                raise BadOptions(f"option {name} must be one of {choices}")
-            checked[name] = value
+            checked[name] = option.check(options.get(name, option.default))
         return checked
 
     def check_players(self, players: int) -> None:

@@ -43,6 +43,10 @@ class Player(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     host: Mapped[bool] = mapped_column(Boolean, default=False)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # A person's seat that a bot plays while they are away: the bot's level; None otherwise.
+    away_bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # The ids of the players who voted to hand this person's seat to a bot while they are away.
+    away_votes: Mapped[list[int] | None] = mapped_column(Json, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     lobby: Mapped[Lobby] = relationship(back_populates="players")

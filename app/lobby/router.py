@@ -23,6 +23,7 @@ from app.lobby.schemas import (
     ReplayStep,
 )
 from app.lobby.service import Lobbies
+from app.play import table
 from app.play.websocket import lobby_cookie
 
 router = APIRouter(prefix="/api")
@@ -63,7 +64,7 @@ def set_lobby_cookie(response: Response, request: Request, code: str, token: str
 
 @router.get("/games", response_model=list[GameInfo])
 async def list_games(request: Request) -> list[dict]:
-    return [game.info() for game in request.app.state.games.values()]
+    return [table.info(game) for game in request.app.state.games.values()]
 
 
 @router.get("/games/{game_id}/components")
@@ -147,6 +148,21 @@ async def remove_player(
     """The host takes a bot out of the lobby before the start (people cannot be removed)."""
     token = token_from(request, code, authorization)
     return await lobbies.remove_bot(code, token, player_id)
+
+
+@router.post("/lobbies/{code}/players/{player_id}/away-bot", response_model=LobbyOut)
+async def hand_to_bot(
+    code: str,
+    player_id: int,
+    request: Request,
+    lobbies: LobbiesDep,
+    body: Empty | None = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    """Vote to let a bot play for a player who has been away for the lobby's `away_minutes`
+    (the host's vote is enough; else more than half of the other people's)."""
+    token = token_from(request, code, authorization)
+    return await lobbies.hand_to_bot(code, token, player_id)
 
 
 @router.get("/lobbies/{code}/log", response_model=GameLog)

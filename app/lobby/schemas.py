@@ -56,6 +56,8 @@ class PlayerOut(BaseModel):
     host: bool
     bot: bool
     level: str | None = None  # a bot's level ("easy"); None for people
+    away_bot: str | None = None  # the level of a bot playing for this person while away
+    away_votes: int = 0  # votes to hand this person's seat to a bot while they are away
     connected: bool = False
 
 
@@ -107,13 +109,15 @@ class LoggedAction(BaseModel):
     seat: int
     action: dict[str, Any]
     at: str
+    by: str | None = None  # "clock" or "away": a bot chose it for the seat's player
 
 
 class GameLog(BaseModel):
     code: str
     game: str
     status: str
-    options: dict[str, Any]
+    options: dict[str, Any]  # the game's own, which set it up with the seed
+    table: dict[str, Any]  # the table's: clock and absent players (app.play.table)
     players: list[dict[str, Any]]
     seed: int | None
     actions: list[LoggedAction]

@@ -13,7 +13,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -22,6 +22,7 @@ from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unautho
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
 from app.lobby.models import ChatMessage, Lobby, Player
+from app.play import table
 from app.play.hub import Hub, LobbyInfo
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
@@ -72,7 +73,7 @@ class Lobbies:
     async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
         game = self.find_game(game_id)
         try:
-            options = game.check_options(options)
+            options = table.check(game, options)
         except BadOptions as error:
             raise Invalid(str(error), code=error.code) from None
         token = new_token()
@@ -170,7 +171,7 @@ class Lobbies:
             if lobby.status != "open":
                 raise Conflict("the game has already started", code="already_started")
             try:
-                lobby.options = self.games[lobby.game].check_options({**lobby.options, **options})
+                lobby.options = table.check(self.games[lobby.game], {**lobby.options, **options})
             except BadOptions as error:
                 raise Invalid(str(error), code=error.code) from None
         await self.hub.lobby_changed(code)
@@ -232,6 +233,58 @@ class Lobbies:
         await self.hub.lobby_changed(code)
         return await self.describe(code)
 
+    async def hand_to_bot(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
+        """A vote (or the host's word) to let a bot play for a person who is away.
+
+        The person must have had no connection for the lobby's `away_minutes`. The host hands
+        the seat over at once; otherwise it goes once more than half of the other people voted.
+        The person takes the seat back as soon as they connect again (`came_back`)."""
+        async with unit_of_work(self.sessions) as session:
+            lobby = await self._lobby(session, code, for_update=True)
+            voter = self._authenticate(lobby, token)
+            away = next((p for p in lobby.players if p.id == player_id), None)
+            if away is None:
+                raise NotFound("no such player in this lobby", code="unknown_player")
+            if away.bot is not None:
+                raise Conflict(f"{away.name} is a bot", code="not_a_person")
+            if self._status(lobby, await self._game_record(session, lobby.id)) != "playing":
+                raise Conflict("the game is not being played", code="not_playing")
+            if away.away_bot is None:
+                await self._check_away(lobby, away)
+                votes = sorted({*(away.away_votes or []), voter.id})
+                others = [p for p in lobby.players if p.bot is None and p.id != away.id]
+                if voter.host or len(votes) > len(others) / 2:
+                    away.away_bot = list(bots_for(self.games[lobby.game]))[-1]  # the strongest
+                    away.away_votes = None
+                else:
+                    away.away_votes = votes
+        await self.hub.lobby_changed(code)
+        return await self.describe(code)
+
+    async def _check_away(self, lobby: Lobby, player: Player) -> None:
+        """Conflict unless `player` has been without a connection for the lobby's time."""
+        absent = await self.hub.absent_for(lobby.code, player.seat)
+        if absent is None:
+            raise Conflict(f"{player.name} is connected", code="not_away")
+        wait = lobby.options.get(table.AWAY_MINUTES.name, table.AWAY_MINUTES.default) * 60
+        if absent < wait:
+            raise Conflict(
+                f"{player.name} has been away {absent:.0f} s; a bot can take their seat after"
+                f" {wait // 60} min",
+                code="not_away",
+            )
+
+    async def came_back(self, code: str, seat: int) -> LobbyInfo | None:
+        """The person in `seat` is back: the bot playing for them leaves, votes are forgotten."""
+        async with unit_of_work(self.sessions) as session:
+            lobby = await self._lobby(session, code, for_update=True)
+            player = next((p for p in lobby.players if p.seat == seat), None)
+            if player is None or (player.away_bot is None and not player.away_votes):
+                return None
+            player.away_bot = None
+            player.away_votes = None
+        return await self.lobby_info(code)
+
     async def log(self, code: str) -> dict[str, Any]:
         async with self.sessions() as session:
             lobby = await self._lobby(session, code)
@@ -250,7 +303,9 @@ class Lobbies:
             "code": lobby.code,
             "game": lobby.game,
             "status": self._status(lobby, record),
-            "options": lobby.options,
+            # The game's own options, which set it up with the seed; the table's apart.
+            "options": table.split(lobby.options)[0],
+            "table": table.split(lobby.options)[1],
             "players": [
                 {"seat": p.seat, "name": p.name, "bot": p.bot is not None} for p in lobby.players
             ],
@@ -261,6 +316,7 @@ class Lobbies:
                     "seat": row.seat,
                     "action": row.action if finished else game.action_for_log(row.action),
                     "at": iso(row.at),
+                    "by": row.by,
                 }
                 for row in actions
             ],
@@ -354,14 +410,20 @@ class Lobbies:
 
     async def bot_games(self) -> list[str]:
         async with self.sessions() as session:
+            played_by_bots = (
+                select(Player.id)
+                .where(
+                    Player.lobby_id == Lobby.id,
+                    or_(Player.bot.is_not(None), Player.away_bot.is_not(None)),
+                )
+                .exists()
+            )
             rows = await session.scalars(
                 select(Lobby.code)
                 .join(GameRecord, GameRecord.lobby_id == Lobby.id)
                 .where(
                     GameRecord.status == "playing",
-                    select(Player.id)
-                    .where(Player.lobby_id == Lobby.id, Player.bot.is_not(None))
-                    .exists(),
+                    or_(played_by_bots, GameRecord.clocks.is_not(None)),
                 )
                 .order_by(GameRecord.updated_at)
             )
@@ -462,6 +524,8 @@ class Lobbies:
             "host": player.host,
             "bot": player.bot is not None,
             "level": player.bot,
+            "away_bot": player.away_bot,
+            "away_votes": len(player.away_votes or []),
             "connected": False,
         }
 

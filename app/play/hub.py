@@ -22,7 +22,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.games.core import Action, GameError, Seat
 from app.play import messages
 from app.play.patches import diff
-from app.play.runner import Position, Runner, StaleGame
+from app.play.runner import AWAY, CLOCK, Position, Runner, StaleGame
 from app.play.views import full_view, rules_view
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,12 @@ class Directory(Protocol):
     async def recent_chat(self, code: str, limit: int) -> list[tuple[str, str, datetime]]: ...
 
     async def bot_games(self) -> list[str]:
-        """The codes of the lobbies whose game is being played with a bot in some seat."""
+        """The codes of the lobbies whose game may wait on a bot: a bot's seat, a bot playing
+        for a player who is away, or a clock that may run out."""
+        ...
+
+    async def came_back(self, code: str, seat: int) -> LobbyInfo | None:
+        """The person in `seat` is back: the bot playing for them (if any) leaves; the lobby."""
         ...
 
 
@@ -123,6 +128,16 @@ class Room:
     buffer: deque[tuple[int, dict[Viewer, str]]] = field(default_factory=deque)
     # When the last connection left (a monotonic time), so idle rooms can be forgotten.
     idle_since: float | None = None
+    # When each person's seat last lost its last connection here (epoch seconds).
+    absent_since: dict[int, float] = field(default_factory=dict)
+
+    def away(self) -> dict[int, str]:
+        """The seats a bot plays while their person is away: seat -> the bot's level."""
+        return {
+            player["seat"]: player["away_bot"]
+            for player in self.info.public["players"]
+            if player.get("away_bot")
+        }
 
     def viewers(self) -> list[Viewer]:
         assert self.position is not None
@@ -138,6 +153,7 @@ class Room:
                 "seat": player["seat"],
                 "name": player["name"],
                 "bot": player["bot"],
+                "away_bot": player.get("away_bot"),
                 "connected": connected[player["seat"]] > 0,
             }
             for player in self.info.public["players"]
@@ -170,6 +186,8 @@ class Hub:
         self._rooms_lock = asyncio.Lock()
         # Told of every room whose game was just loaded or moved on (the bot driver).
         self.on_position: Callable[[Room], None] = lambda room: None
+        # Wall-clock time, epoch seconds: the clocks' and absences' time (tests move it on).
+        self.now: Callable[[], float] = time.time
 
     # --- rooms ---
 
@@ -186,6 +204,10 @@ class Hub:
                     return None
                 # Idle until someone connects: a room opened for its bots alone is swept too.
                 room = Room(code, info, self.buffer_size, idle_since=time.monotonic())
+                now = self.now()
+                room.absent_since = {
+                    player["seat"]: now for player in info.public["players"] if not player["bot"]
+                }
                 self.rooms[code] = room
         if room.position is None and room.info.game_record_id is not None:
             async with room.lock:
@@ -201,13 +223,30 @@ class Hub:
         self.on_position(room)
 
     def _rules_view(self, room: Room, viewer: Viewer) -> dict[str, Any]:
+        """The game's rules view plus the table's: `clocks`, and `timeouts`, the latest
+        decisions a bot made for someone whose time had run out."""
         assert room.position is not None
         position = room.position
-        return rules_view(position.game, position.state, viewer, position.names)
+        names = position.names
+        view = rules_view(position.game, position.state, viewer, names)
+        view["clocks"] = position.clocks.view() if position.clocks is not None else None
+        view["timeouts"] = [
+            f"{names[seat]} ran out of time: a bot chose action {seq} for them."
+            for seq, seat in position.timeouts
+        ]
+        return view
 
     def connected_seats(self, code: str) -> set[int]:
         room = self.rooms.get(code)
         return set(room.connected()) if room else set()
+
+    async def absent_for(self, code: str, seat: int) -> float | None:
+        """For how many seconds the person in `seat` has had no connection (as this process
+        saw it: since it opened the room, at most); None while they are connected."""
+        room = await self._room(code)
+        if room is None or room.connected()[seat] > 0:
+            return None
+        return max(0.0, self.now() - room.absent_since.get(seat, self.now()))
 
     async def lobby_changed(self, code: str) -> None:
         """The lobby layer changed a lobby (a player joined, the game started): tell everyone."""
@@ -229,6 +268,9 @@ class Hub:
             if started:
                 for conn in room.connections:
                     conn.push(self._snapshot(room, conn.seat))
+            elif room.position is not None:
+                room.broadcast(self._presence(room))  # a bot may have taken an absent seat
+                self.on_position(room)
 
     # --- connections ---
 
@@ -243,6 +285,10 @@ class Hub:
             was_connected = conn.seat is not None and room.connected()[conn.seat] > 0
             room.connections.add(conn)
             room.idle_since = None
+            if conn.seat is not None:
+                room.absent_since.pop(conn.seat, None)
+                if conn.seat in room.away():
+                    await self._came_back(room, conn.seat)
             conn.push(messages.dump({"type": "lobby", "lobby": room.lobby()}))
             for name, text, at in history:
                 conn.push(messages.chat(name, text, at))
@@ -255,10 +301,21 @@ class Hub:
                 conn.push(self._presence(room))
         return room
 
+    async def _came_back(self, room: Room, seat: int) -> None:
+        """The person is back in their seat: the bot playing for them leaves at once."""
+        try:
+            info = await self.directory.came_back(room.code, seat)
+        except SQLAlchemyError:
+            log.exception("could not take the bot out of seat %s of %s", seat, room.code)
+            return
+        if info is not None:
+            room.info = info
+
     def leave(self, conn: Connection, room: Room, now: float) -> None:
         conn.close()
         room.connections.discard(conn)
         if conn.seat is not None and room.connected()[conn.seat] == 0:
+            room.absent_since[conn.seat] = self.now()
             self._presence_changed(room)
         if not room.connections:
             room.idle_since = now
@@ -285,7 +342,9 @@ class Hub:
     def _snapshot(self, room: Room, viewer: Viewer) -> str:
         assert room.position is not None
         view = full_view(room.views[viewer], room.players())
-        return messages.dump({"type": "snapshot", "seq": room.position.seq, "view": view})
+        # `now`: the server's time, so that a page can run the clocks on the server's time.
+        snapshot = {"type": "snapshot", "seq": room.position.seq, "view": view, "now": self.now()}
+        return messages.dump(snapshot)
 
     def _catch_up_client(self, room: Room, conn: Connection, since: int | None) -> None:
         """Bring a client holding the view at `since` to the current view."""
@@ -338,7 +397,13 @@ class Hub:
             conn.push(messages.error(refused.code, refused.message, message.id))
 
     async def act(
-        self, room: Room, seat: Seat, action: Action, *, chosen_at: int | None = None
+        self,
+        room: Room,
+        seat: Seat,
+        action: Action,
+        *,
+        chosen_at: int | None = None,
+        by: str | None = None,
     ) -> Refusal | None:
         """The one way into a game, for people and bots: check `action` against the rules,
         record it (the version check on the game row), publish it. None once accepted.
@@ -346,7 +411,8 @@ class Hub:
         A person's action that loses the race to another process is tried again on the newer
         position (and refused if no longer legal there). A bot says `chosen_at`, the `seq` it
         decided at: once the game has moved past it the bot is refused with STALE and decides
-        again on what it sees now.
+        again on what it sees now. A bot playing a person's seat says `by`: AWAY while they are
+        away, CLOCK once their time has run out; STALE when that is no longer so.
         """
         async with room.lock:
             if room.position is None:
@@ -355,19 +421,29 @@ class Hub:
                 position = room.position
                 if chosen_at is not None and position.seq != chosen_at:
                     return Refusal(STALE, "the game has moved on since this was chosen")
+                now = self.now()
+                out_of_time = position.clocks is not None and position.clocks.expired(seat, now)
+                if by == AWAY and seat not in room.away():
+                    return Refusal(STALE, "the player is back")
+                if by == CLOCK and not out_of_time:
+                    return Refusal(STALE, "the player's clock is not out of time")
+                if by is None and out_of_time:
+                    return Refusal("out_of_time", "your time has run out: a bot decides this turn")
                 try:
                     after = position.game.apply(position.state, seat, action)
                 except GameError as refused:
                     return Refusal(refused.code, str(refused))
+                at = datetime.fromtimestamp(round(now, 6), UTC)
+                moved = position.advance(seat, after, by, at)
                 try:
-                    await self.runner.record(position, seat, action, after)
+                    await self.runner.record(moved, seat, action, by, at)
                 except StaleGame:
                     await self._catch_up_room(room)
                     continue
                 except SQLAlchemyError:
                     log.exception("could not record an action")
                     return Refusal("unavailable", "the database is unavailable; try again")
-                self._publish(room, position.advance(after))
+                self._publish(room, moved)
                 return None
             return Refusal("conflict", "the game is too busy; try again")
 
@@ -384,7 +460,7 @@ class Hub:
                     conn.push(self._snapshot(room, conn.seat))
                 return
             after = position.game.apply(position.state, record.seat, record.action)
-            self._publish(room, position.advance(after))
+            self._publish(room, position.advance(record.seat, after, record.by, record.at))
 
     def _publish(self, room: Room, position: Position) -> None:
         """Make `position` current and send every connection its patch for it."""

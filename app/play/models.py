@@ -34,6 +34,8 @@ class GameRecord(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     snapshot: Mapped[dict[str, Any]] = mapped_column(Json)
     snapshot_seq: Mapped[int] = mapped_column(Integer, default=0)
+    # The players' clocks (app.play.clocks) after action `seq`; None: the table has no clock.
+    clocks: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     status: Mapped[str] = mapped_column(String(16), default="playing")  # playing, finished
     result: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -52,4 +54,7 @@ class ActionRecord(Base):
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(Json)
+    # Who chose it when not the seat's own player: "clock" (a bot, their time had run out) or
+    # "away" (a bot playing for them while they are away); None otherwise.
+    by: Mapped[str | None] = mapped_column(String(8), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, update
@@ -17,8 +18,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.db import unit_of_work, utcnow
 from app.errors import NotFound
 from app.games.core import Action, Game, Seat, State, clone
+from app.play.clocks import Clocks
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
+from app.play.table import split
 
 
 class StaleGame(Exception):
@@ -35,13 +38,38 @@ class Position:
     seq: int
     state: State
     seed: int  # secret while the game is on: bots draw from generators made from it
+    clocks: Clocks | None = None  # None: the table plays without a clock
+    # The latest actions a bot chose for a person whose time had run out: (seq, seat).
+    timeouts: tuple[tuple[int, Seat], ...] = ()
 
     @property
     def names(self) -> list[str]:
         return [seat["name"] for seat in self.seats]
 
-    def advance(self, state: State) -> Position:
-        return replace(self, seq=self.seq + 1, state=state)
+    def advance(self, seat: Seat, state: State, by: str | None, at: datetime) -> Position:
+        """The position after `seat`'s action (chosen by `by`, see ActionRecord) made at `at`."""
+        seq = self.seq + 1
+        clocks = self.clocks
+        if clocks is not None:
+            clocks = clocks.turned(self.game.active(state), stamp(at))
+        timeouts = self.timeouts
+        if by == CLOCK:
+            timeouts = (*timeouts, (seq, seat))[-TIMEOUTS_KEPT:]
+        return replace(self, seq=seq, state=state, clocks=clocks, timeouts=timeouts)
+
+
+# ActionRecord.by for an action a bot chose because the player's time had run out.
+CLOCK = "clock"
+# ... and for one a bot chose while playing for a player who is away.
+AWAY = "away"
+TIMEOUTS_KEPT = 5
+
+
+def stamp(moment: datetime) -> float:
+    """Epoch seconds of a recorded time (SQLite hands back naive datetimes, all of them UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
 
 
 def new_seed() -> int:
@@ -55,11 +83,21 @@ async def create_game(
     game: Game,
     seats: list[dict[str, Any]],
     options: dict[str, Any],
+    now: datetime | None = None,
 ) -> GameRecord:
-    """Set a game up from a fresh seed and add its record to the session (not committed)."""
+    """Set a game up from a fresh seed and add its record to the session (not committed).
+    `options` are the lobby's: the game's own, and the table's clock (app.play.table)."""
     seed = new_seed()
+    now = now or utcnow()
+    options, table = split(options)
     options = game.check_options(options)
     state = game.start(len(seats), options, seed)
+    clocks = None
+    if table.get("clock_minutes"):
+        bots = [bool(seat.get("bot")) for seat in seats]
+        clocks = Clocks.start(
+            table["clock_minutes"], table["clock_increment"], bots, game.active(state), stamp(now)
+        ).to_json()
     record = GameRecord(
         lobby_id=lobby_id,
         game=game.id,
@@ -72,7 +110,10 @@ async def create_game(
         seq=0,
         snapshot=state,
         snapshot_seq=0,
+        clocks=clocks,
         status="playing",
+        created_at=now,
+        updated_at=now,
     )
     session.add(record)
     await session.flush()
@@ -106,10 +147,33 @@ class Runner:
             if record is None:
                 raise NotFound("no such game")
             later = await self._actions(session, record_id, after=record.snapshot_seq)
+            timeouts = await session.scalars(
+                select(ActionRecord)
+                .where(
+                    ActionRecord.game_id == record_id,
+                    ActionRecord.by == CLOCK,
+                    ActionRecord.seq <= record.snapshot_seq,
+                )
+                .order_by(ActionRecord.seq.desc())
+                .limit(TIMEOUTS_KEPT)
+            )
+            latest_timeouts = tuple((a.seq, a.seat) for a in reversed(list(timeouts)))
         game = self.games[record.game]
-        state = replay(game, clone(record.snapshot), [(a.seat, a.action) for a in later])
-        seq = record.snapshot_seq + len(later)
-        return Position(record.id, game, record.seats, seq, state, record.seed)
+        clocks = Clocks.from_json(record.clocks) if record.clocks is not None else None
+        position = Position(
+            record.id,
+            game,
+            record.seats,
+            record.snapshot_seq,
+            clone(record.snapshot),
+            record.seed,
+            clocks,
+            latest_timeouts,
+        )
+        for action in later:  # recorded by a process that stopped before its snapshot landed
+            after = game.apply(position.state, action.seat, action.action)
+            position = position.advance(action.seat, after, action.by, action.at)
+        return position
 
     async def replay(self, record_id: int, step: int) -> tuple[Position, int]:
         """The game rebuilt from its seed and record as it stood after `step` actions, and how
@@ -139,22 +203,25 @@ class Runner:
         )
         return list(rows)
 
-    async def record(self, position: Position, seat: Seat, action: Action, after: State) -> None:
-        """Commit `action` as number position.seq + 1; StaleGame if someone got there first."""
-        result = position.game.result(after)
-        now = utcnow()
+    async def record(
+        self, position: Position, seat: Seat, action: Action, by: str | None, at: datetime
+    ) -> None:
+        """Commit the action that made `position` (number position.seq) as `seat`'s, chosen by
+        `by` at `at`; StaleGame if someone got there first."""
+        result = position.game.result(position.state)
         values: dict[str, Any] = {
-            "seq": position.seq + 1,
-            "snapshot": after,
-            "snapshot_seq": position.seq + 1,
-            "updated_at": now,
+            "seq": position.seq,
+            "snapshot": position.state,
+            "snapshot_seq": position.seq,
+            "clocks": position.clocks.to_json() if position.clocks is not None else None,
+            "updated_at": at,
         }
         if result is not None:
-            values.update(status="finished", result=result.to_json(), finished_at=now)
+            values.update(status="finished", result=result.to_json(), finished_at=at)
         async with unit_of_work(self.sessions) as session:
             updated = await session.execute(
                 update(GameRecord)
-                .where(GameRecord.id == position.record_id, GameRecord.seq == position.seq)
+                .where(GameRecord.id == position.record_id, GameRecord.seq == position.seq - 1)
                 .values(**values)
             )
             if updated.rowcount != 1:
@@ -162,9 +229,10 @@ class Runner:
             session.add(
                 ActionRecord(
                     game_id=position.record_id,
-                    seq=position.seq + 1,
+                    seq=position.seq,
                     seat=seat,
                     action=action,
-                    at=now,
+                    by=by,
+                    at=at,
                 )
             )

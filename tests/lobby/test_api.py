@@ -16,8 +16,11 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.db import make_engine
 from app.play.registry import games_for
+from app.play.table import TABLE_OPTIONS
 from tests.conftest import TABLES, run
 from tests.play.tables import Table, play_one
+
+TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE = re.compile(f"[{CODE_ALPHABET}]{{13}}")
@@ -164,9 +167,15 @@ def test_create_refuses_bad_bodies(client: TestClient, body: dict, code: str | N
 
 def test_create_fills_in_the_default_options(client: TestClient) -> None:
     code = created(client)["code"]
-    assert client.get(f"/api/lobbies/{code}").json()["options"] == {"first_player": "random"}
+    assert client.get(f"/api/lobbies/{code}").json()["options"] == {
+        "first_player": "random",
+        **TABLE_DEFAULTS,
+    }
     chosen = created(client, first_player="guest")["code"]
-    assert client.get(f"/api/lobbies/{chosen}").json()["options"] == {"first_player": "guest"}
+    assert client.get(f"/api/lobbies/{chosen}").json()["options"] == {
+        "first_player": "guest",
+        **TABLE_DEFAULTS,
+    }
 
 
 # --- get ------------------------------------------------------------------------------------
@@ -182,7 +191,7 @@ def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
     assert lobby["code"] == code
     assert lobby["game"] == "convolution"
     assert lobby["status"] == "open"
-    assert lobby["options"] == {"first_player": "random"}
+    assert lobby["options"] == {"first_player": "random", **TABLE_DEFAULTS}
     assert lobby["players"] == [
         {
             "id": host["player"]["id"],
@@ -191,6 +200,8 @@ def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
             "host": True,
             "bot": False,
             "level": None,
+            "away_bot": None,
+            "away_votes": 0,
             "connected": False,
         },
         {
@@ -200,6 +211,8 @@ def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
             "host": False,
             "bot": False,
             "level": None,
+            "away_bot": None,
+            "away_votes": 0,
             "connected": False,
         },
     ]

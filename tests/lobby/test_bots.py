@@ -54,6 +54,8 @@ def test_the_host_seats_an_easy_bot_in_the_next_seat(client: TestClient) -> None
         "host": False,
         "bot": True,
         "level": "easy",
+        "away_bot": None,
+        "away_votes": 0,
         "connected": False,
     }
     assert "token" not in answer.text

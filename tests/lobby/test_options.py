@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from app.play.table import TABLE_OPTIONS
 from tests.play.tables import Table
+
+TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
 
 
 def set_options(client: TestClient, table: Table, seat: int, options: object):
@@ -21,7 +24,7 @@ def test_the_host_changes_an_option_and_everyone_is_told(client: TestClient) -> 
     bob.until("lobby")
     changed = set_options(client, table, 0, {"first_player": "guest"})
     assert changed.status_code == 200
-    assert changed.json()["options"] == {"first_player": "guest"}
+    assert changed.json()["options"] == {"first_player": "guest", **TABLE_DEFAULTS}
     while bob.until("lobby")["lobby"]["options"]["first_player"] != "guest":
         pass
     table.start()
@@ -39,6 +42,9 @@ def test_only_the_host_and_only_before_the_start(client: TestClient) -> None:
         f"/api/lobbies/{table.code}/options", json={"options": {"first_player": "guest"}}
     )
     assert unauthenticated.status_code == 401
-    assert client.get(f"/api/lobbies/{table.code}").json()["options"] == {"first_player": "random"}
+    assert client.get(f"/api/lobbies/{table.code}").json()["options"] == {
+        "first_player": "random",
+        **TABLE_DEFAULTS,
+    }
     table.start()
     assert set_options(client, table, 0, {"first_player": "guest"}).status_code == 409

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from app.play.table import TABLE_OPTIONS
 from tests.play.tables import Table, Viewer, play_one
+
+TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
 
 
 def finished_game(client: TestClient) -> tuple[Table, Viewer, Viewer]:
@@ -75,7 +78,10 @@ def test_play_again_gathers_the_same_players_in_a_new_lobby(client: TestClient) 
     assert second.status_code == 201 and second.json()["code"] == new_code
     lobby = client.get(f"/api/lobbies/{new_code}").json()
     assert [p["name"] for p in lobby["players"]] == ["Bob", "Ann"]
-    assert lobby["status"] == "open" and lobby["options"] == {"first_player": "host"}
+    assert lobby["status"] == "open" and lobby["options"] == {
+        "first_player": "host",
+        **TABLE_DEFAULTS,
+    }
 
 
 def test_play_again_needs_a_finished_game_and_a_player(client: TestClient) -> None:

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine, make_sessions
+from app.db import make_engine, make_sessions, utcnow
 from app.play.models import ActionRecord
 from app.play.registry import games_for
 from app.play.runner import Runner, StaleGame
@@ -318,8 +318,9 @@ def test_two_writers_of_one_game_the_version_check_lets_one_win(
             outcomes = []
             for position in (first, second):
                 after = position.game.apply(position.state, 0, roll)
+                at = utcnow()
                 try:
-                    await runner.record(position, 0, roll, after)
+                    await runner.record(position.advance(0, after, None, at), 0, roll, None, at)
                     outcomes.append(True)
                 except StaleGame:
                     outcomes.append(False)

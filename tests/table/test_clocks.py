@@ -1,0 +1,86 @@
+"""The clocks' arithmetic (app.play.clocks): banks, increments, running out, deadlines."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.play.clocks import Clocks
+
+T0 = 1_000_000.0
+
+
+def test_the_first_turn_starts_with_a_full_bank_plus_the_increment() -> None:
+    clocks = Clocks.start(5, 10, [False, False], active=[0], now=T0)
+    assert clocks.remaining(0, T0) == 310
+    assert clocks.remaining(1, T0) == 300
+    assert clocks.since == (T0, None)
+
+
+def test_time_used_is_taken_off_when_the_turn_ends_and_the_increment_comes_next_turn() -> None:
+    clocks = Clocks.start(1, 5, [False, False], active=[0], now=T0)
+    clocks = clocks.turned([1], T0 + 20)  # Ann thought 20 s
+    assert clocks.left == (45.0, 65.0)
+    assert clocks.since == (None, T0 + 20)
+    assert clocks.remaining(0, T0 + 500) == 45  # stopped clocks do not run
+    clocks = clocks.turned([0], T0 + 30)  # Bob thought 10 s
+    assert clocks.left == (50.0, 55.0)
+
+
+def test_a_player_who_stays_active_keeps_one_running_clock() -> None:
+    clocks = Clocks.start(1, 5, [False, False], active=[0], now=T0)
+    again = clocks.turned([0], T0 + 30)  # a second decision in the same turn
+    assert again == clocks
+    assert again.remaining(0, T0 + 30) == 35
+
+
+def test_everyone_deciding_at_once_runs_every_clock() -> None:
+    clocks = Clocks.start(1, 5, [False, False, False], active=[0, 1, 2], now=T0)
+    clocks = clocks.turned([1, 2], T0 + 10)  # Ann chose first
+    assert clocks.left[0] == 55
+    assert clocks.remaining(1, T0 + 10) == 55 and clocks.since[1] == T0
+    clocks = clocks.turned([], T0 + 40)
+    assert clocks.left == (55.0, 25.0, 25.0)
+
+
+def test_a_clock_runs_out_at_zero_and_never_goes_below() -> None:
+    clocks = Clocks.start(1, 5, [False, False], active=[0], now=T0)
+    assert not clocks.expired(0, T0 + 64.9)
+    assert clocks.expired(0, T0 + 65)
+    assert not clocks.expired(1, T0 + 1000)  # not running
+    assert clocks.remaining(0, T0 + 1000) == 0
+    # The game turns away: the clock stops at zero; next turn only the increment is there.
+    clocks = clocks.turned([1], T0 + 1000).turned([0], T0 + 1001)
+    assert clocks.remaining(0, T0 + 1001) == 5
+
+
+def test_the_deadline_is_the_next_clock_to_run_out_after_now() -> None:
+    clocks = Clocks.start(1, 5, [False, False, False], active=[0, 1], now=T0)
+    clocks = clocks.turned([0, 1, 2], T0 + 30)  # Cy's turn comes too: 65 s from now
+    assert clocks.deadline(T0 + 30) == T0 + 65  # Ann and Bob, running since T0
+    assert clocks.deadline(T0 + 65) == T0 + 95  # theirs have run out: Cy's is next
+    assert clocks.deadline(T0 + 95) is None
+
+
+def test_bots_have_no_clock() -> None:
+    clocks = Clocks.start(3, 10, [False, True], active=[0, 1], now=T0)
+    assert clocks.left == (190.0, None)
+    assert clocks.since == (T0, None)
+    assert not clocks.expired(1, T0 + 10_000)
+    assert clocks.view()["seats"][1] is None
+
+
+@pytest.mark.parametrize("now", [T0, T0 + 12.5])
+def test_clocks_are_kept_as_json_and_read_back_the_same(now: float) -> None:
+    clocks = Clocks.start(10, 20, [False, True, False], active=[2], now=T0).turned([0], now)
+    assert Clocks.from_json(clocks.to_json()) == clocks
+
+
+def test_every_seat_sees_each_clock_as_it_stood_when_it_last_started_or_stopped() -> None:
+    clocks = Clocks.start(1, 5, [False, False], active=[0], now=T0).turned([1], T0 + 20.25)
+    assert clocks.view() == {
+        "increment": 5.0,
+        "seats": [
+            {"left": 44.75, "running": False, "since": None},
+            {"left": 65.0, "running": True, "since": T0 + 20.25},
+        ],
+    }
