@@ -27,6 +27,7 @@ from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
 from app.play.bots import BotDriver
 from app.play.hub import Hub
+from app.play.notices import Notices
 from app.play.registry import games_for
 from app.play.websocket import router as websocket_router
 from app.security import SecurityMiddleware
@@ -53,6 +54,17 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         chat_history=settings.chat_history,
     )
     lobbies.hub = hub
+    notices = None
+    if not settings.is_sqlite:  # several processes may serve one PostgreSQL database
+        notices = Notices(
+            engine,
+            on_action=hub.heard_action,
+            on_lobby=hub.heard_lobby,
+            on_reconnect=hub.catch_up_all,
+        )
+        lobbies.runner.notice_from = notices.sender
+        hub.tell_others = notices.lobby_changed
+        notices.start()
     bots = BotDriver(hub, settings.bot_delay)
     app.state.engine = engine
     app.state.lobbies = lobbies
@@ -66,6 +78,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
     finally:
         await bots.close()
+        if notices is not None:
+            await notices.close()
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper

@@ -188,6 +188,8 @@ class Hub:
         self.on_position: Callable[[Room], None] = lambda room: None
         # Wall-clock time, epoch seconds: the clocks' and absences' time (tests move it on).
         self.now: Callable[[], float] = time.time
+        # Tells the other processes on the database that a lobby changed (app.play.notices).
+        self.tell_others: Callable[[str], Awaitable[None]] | None = None
 
     # --- rooms ---
 
@@ -248,8 +250,11 @@ class Hub:
             return None
         return max(0.0, self.now() - room.absent_since.get(seat, self.now()))
 
-    async def lobby_changed(self, code: str) -> None:
-        """The lobby layer changed a lobby (a player joined, the game started): tell everyone."""
+    async def lobby_changed(self, code: str, *, here_only: bool = False) -> None:
+        """The lobby layer changed a lobby (a player joined, the game started): tell everyone,
+        the other processes too unless `here_only` (they are telling us)."""
+        if self.tell_others is not None and not here_only:
+            await self.tell_others(code)
         info = await self.directory.lobby_info(code)
         room = self.rooms.get(code)
         if info is None:
@@ -446,6 +451,32 @@ class Hub:
                 self._publish(room, moved)
                 return None
             return Refusal("conflict", "the game is too busy; try again")
+
+    # --- other processes (app.play.notices) ---
+
+    async def heard_action(self, record_id: int, seq: int) -> None:
+        """Another process recorded action `seq` of a game: bring the room up to it, if held."""
+        room = next((r for r in self.rooms.values() if r.info.game_record_id == record_id), None)
+        if room is None or room.position is None or room.position.seq >= seq:
+            return
+        async with room.lock:
+            if room.position.seq < seq:
+                await self._catch_up_room(room)
+
+    async def heard_lobby(self, code: str) -> None:
+        if code in self.rooms:
+            await self.lobby_changed(code, here_only=True)
+
+    async def catch_up_all(self) -> None:
+        """After notices may have been missed: every room held reads what it lacks."""
+        for code in list(self.rooms):
+            room = self.rooms.get(code)
+            if room is None:
+                continue
+            await self.lobby_changed(code, here_only=True)
+            if room.position is not None:
+                async with room.lock:
+                    await self._catch_up_room(room)
 
     # --- accepted actions ---
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import unit_of_work, utcnow
@@ -20,6 +20,7 @@ from app.errors import NotFound
 from app.games.core import Action, Game, Seat, State, clone
 from app.play.clocks import Clocks
 from app.play.models import ActionRecord, GameRecord
+from app.play.notices import CHANNEL, action_notice
 from app.play.registry import Games
 from app.play.table import split
 
@@ -139,6 +140,9 @@ class Runner:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], games: Games) -> None:
         self.sessions = sessions
         self.games = games
+        # This process's name in notices (app.play.notices): set on PostgreSQL, where each
+        # recorded action tells the other processes; None: no notices (SQLite).
+        self.notice_from: str | None = None
 
     async def load(self, record_id: int) -> Position:
         """The game as recorded: its snapshot, plus any actions recorded after it."""
@@ -236,3 +240,6 @@ class Runner:
                     at=at,
                 )
             )
+            if self.notice_from is not None:  # delivered when this transaction commits
+                notice = action_notice(self.notice_from, position.record_id, position.seq)
+                await session.execute(select(func.pg_notify(CHANNEL, notice)))
