@@ -64,6 +64,9 @@ CLOCK = "clock"
 # ... and for one a bot chose while playing for a player who is away.
 AWAY = "away"
 TIMEOUTS_KEPT = 5
+# The state is written whole with every this many actions (and at the end); loading a game
+# replays the actions recorded since. Fewer bytes to write per action, a few more to replay.
+SNAPSHOT_EVERY = 16
 
 
 def stamp(moment: datetime) -> float:
@@ -153,31 +156,21 @@ class Runner:
             later = await self._actions(session, record_id, after=record.snapshot_seq)
             timeouts = await session.scalars(
                 select(ActionRecord)
-                .where(
-                    ActionRecord.game_id == record_id,
-                    ActionRecord.by == CLOCK,
-                    ActionRecord.seq <= record.snapshot_seq,
-                )
+                .where(ActionRecord.game_id == record_id, ActionRecord.by == CLOCK)
                 .order_by(ActionRecord.seq.desc())
                 .limit(TIMEOUTS_KEPT)
             )
             latest_timeouts = tuple((a.seq, a.seat) for a in reversed(list(timeouts)))
         game = self.games[record.game]
-        clocks = Clocks.from_json(record.clocks) if record.clocks is not None else None
         position = Position(
-            record.id,
-            game,
-            record.seats,
-            record.snapshot_seq,
-            clone(record.snapshot),
-            record.seed,
-            clocks,
-            latest_timeouts,
+            record.id, game, record.seats, record.snapshot_seq, clone(record.snapshot), record.seed
         )
-        for action in later:  # recorded by a process that stopped before its snapshot landed
+        for action in later:  # the actions since the latest snapshot
             after = game.apply(position.state, action.seat, action.action)
-            position = position.advance(action.seat, after, action.by, action.at)
-        return position
+            position = position.advance(action.seat, after, None, action.at)
+        # The clocks as recorded with the latest action.
+        clocks = Clocks.from_json(record.clocks) if record.clocks is not None else None
+        return replace(position, clocks=clocks, timeouts=latest_timeouts)
 
     async def replay(self, record_id: int, step: int) -> tuple[Position, int]:
         """The game rebuilt from its seed and record as it stood after `step` actions, and how
@@ -215,11 +208,11 @@ class Runner:
         result = position.game.result(position.state)
         values: dict[str, Any] = {
             "seq": position.seq,
-            "snapshot": position.state,
-            "snapshot_seq": position.seq,
             "clocks": position.clocks.to_json() if position.clocks is not None else None,
             "updated_at": at,
         }
+        if result is not None or position.seq % SNAPSHOT_EVERY == 0:
+            values.update(snapshot=position.state, snapshot_seq=position.seq)
         if result is not None:
             values.update(status="finished", result=result.to_json(), finished_at=at)
         async with unit_of_work(self.sessions) as session:
