@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import unit_of_work, utcnow
@@ -223,8 +223,8 @@ class Runner:
             )
             if updated.rowcount != 1:
                 raise StaleGame()
-            session.add(
-                ActionRecord(
+            await session.execute(
+                insert(ActionRecord).values(
                     game_id=position.record_id,
                     seq=position.seq,
                     seat=seat,
