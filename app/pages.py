@@ -17,6 +17,8 @@ from app.play.websocket import lobby_cookie
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates")
+# The table's options (clock, absent players), shown apart from each game's own.
+templates.env.globals["table_options"] = [option.name for option in table.TABLE_OPTIONS]
 
 
 def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:

@@ -1,5 +1,7 @@
 // The lobby and game page: one websocket, the view kept up to date by the server's patches,
-// the lobby and the board drawn from it. The game's own module draws the board.
+// the lobby and the board drawn from it. The game's own module draws the board; this page draws
+// the rest of the table, the same for every game: the players bar (presence, each person's clock,
+// a bot for a person who is away), the prompt, the log and the clock's timeouts.
 
 import { applyPatch } from "./patch.js";
 
@@ -21,6 +23,8 @@ const client = {
   attempts: 0,
   nextId: 1,
   pending: new Map(),
+  // The server's clock less this page's, in seconds, as of the last snapshot: clocks run on it.
+  offset: 0,
 };
 const baseTitle = document.title;
 
@@ -88,6 +92,7 @@ function receive(message) {
     case "snapshot":
       client.view = message.view;
       client.seq = message.seq;
+      if (typeof message.now === "number") client.offset = message.now - Date.now() / 1000;
       render();
       break;
     case "patch":
@@ -169,7 +174,10 @@ function renderLobby() {
   const playing = lobby.status !== "open";
   el("lobby").hidden = playing;
   el("game").hidden = !playing;
-  if (client.view) renderResult();
+  if (client.view) {
+    renderPlayers();  // votes for a bot, and who is the host, come with the lobby
+    renderResult();
+  }
 }
 
 function setUpLobbyControls() {
@@ -250,6 +258,11 @@ function setUpLobbyControls() {
     });
   }
 
+  el("players").addEventListener("click", (event) => {
+    const button = event.target.closest("button.away-bot");
+    if (button) askForABot(button);
+  });
+
   el("board").addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");
     if (!target || target.disabled || !client.live) return;
@@ -274,7 +287,14 @@ function showError(box, text) {
   box.hidden = false;
 }
 
+// The refusal area under the prompt shows the server's refusals, and its notices in milder ink.
 function showRefusal(text) {
+  el("refused").classList.replace("notice", "error");
+  showError(el("refused"), text);
+}
+
+function showNotice(text) {
+  el("refused").classList.replace("error", "notice");
   showError(el("refused"), text);
 }
 
@@ -312,26 +332,159 @@ function render() {
     }),
   );
   log.scrollTop = log.scrollHeight;
+  renderTimeouts(view.timeouts || []);
   gameModule.render(el("board"), view, { live: client.live });
   renderResult();
 }
 
-function renderPlayers() {
-  const view = client.view;
-  el("players").replaceChildren(
-    ...view.players.map((player) => {
+function renderTimeouts(lines) {
+  el("timeouts-box").hidden = lines.length === 0;
+  el("timeouts").replaceChildren(
+    ...lines.map((line) => {
       const item = document.createElement("li");
-      item.classList.toggle("active", view.active.includes(player.seat));
-      item.classList.toggle("away", !player.connected && !player.bot);
-      item.classList.toggle("bot", Boolean(player.bot));
-      item.dataset.seat = player.seat;
-      const dot = document.createElement("span");
-      dot.className = "dot";
-      dot.setAttribute("aria-label", presence(player));
-      item.append(dot, ` ${player.name}${player.bot ? " (bot)" : ""}${player.seat === view.you ? " (you)" : ""}`);
+      item.textContent = line;
       return item;
     }),
   );
+}
+
+// --- the players bar: presence, clocks, absent players ---
+
+// Each seat's entry is drawn again only when what it says changes: a patch (a bot's move) must
+// not replace a "Let a bot play" button under a pointer pressing it. Clocks tick in place.
+const drawnFrom = new WeakMap();  // each entry -> the facts it was drawn from, as JSON
+
+function renderPlayers() {
+  const view = client.view;
+  const bar = el("players");
+  const items = view.players.map((player) => {
+    const facts = seatFacts(player);
+    const key = JSON.stringify(facts);
+    const old = bar.children[player.seat];
+    const item = old && drawnFrom.get(old) === key ? old : playerItem(player, facts);
+    drawnFrom.set(item, key);
+    item.classList.toggle("active", view.active.includes(player.seat));
+    item.classList.toggle("away", !player.connected && !player.bot);
+    item.classList.toggle("bot", Boolean(player.bot));
+    return item;
+  });
+  if (items.length !== bar.children.length || items.some((item, index) => bar.children[index] !== item)) {
+    bar.replaceChildren(...items);
+  }
+  tickClocks();
+}
+
+// What a seat's entry says, apart from its clock's time.
+function seatFacts(player) {
+  const view = client.view;
+  const seated = client.lobby ? client.lobby.players.find((other) => other.seat === player.seat) : null;
+  const votes = seated && !player.away_bot ? seated.away_votes || 0 : 0;
+  let note = "";
+  if (player.away_bot) note = "(a bot plays while away)";
+  else if (votes) note = `(${votes} ${votes === 1 ? "vote" : "votes"} for a bot)`;
+  const away = !player.bot && !player.connected && !player.away_bot && player.seat !== mySeat;
+  const playing = view.status === "playing" && !view.result;
+  return {
+    label: `${player.name}${player.bot ? " (bot)" : ""}${player.seat === view.you ? " (you)" : ""}`,
+    presence: presence(player),
+    clock: Boolean(view.clocks && view.clocks.seats[player.seat]),
+    note,
+    // Any player may ask for a bot to play for a person who has gone; the host's word is enough.
+    askFor: away && playing && mySeat !== null && seated ? seated.id : null,
+  };
+}
+
+function playerItem(player, facts) {
+  const item = document.createElement("li");
+  item.dataset.seat = player.seat;
+  const dot = document.createElement("span");
+  dot.className = "dot";
+  dot.setAttribute("aria-label", facts.presence);
+  item.append(dot, ` ${facts.label}`);
+  if (facts.clock) {
+    const clock = document.createElement("span");
+    clock.className = "clock";
+    clock.setAttribute("role", "timer");  // named by its aria-label; a timer is not live
+    clock.dataset.seat = player.seat;
+    item.append(" ", clock);
+  }
+  if (facts.note) {
+    const note = document.createElement("span");
+    note.className = "away-note";
+    note.textContent = facts.note;
+    item.append(" ", note);
+  }
+  if (facts.askFor !== null) {
+    const label = table.dataset.host ? "Let a bot play" : "Vote: let a bot play";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "away-bot";
+    button.dataset.player = facts.askFor;
+    button.textContent = label;
+    button.setAttribute("aria-label", `${label} for ${player.name}`);
+    item.append(" ", button);
+  }
+  return item;
+}
+
+async function askForABot(button) {
+  const id = Number(button.dataset.player);
+  button.disabled = true;
+  const answer = await post(`/api/lobbies/${code}/players/${id}/away-bot`, {});
+  button.disabled = false;
+  if (!answer.ok) {
+    showRefusal(answer.body.message);
+    return;
+  }
+  const lobby = answer.body;
+  const player = lobby.players.find((other) => other.id === id);
+  if (player.away_bot) {
+    showNotice(`A bot plays for ${player.name} until they come back.`);
+    return;
+  }
+  const others = lobby.players.filter((other) => !other.bot && other.id !== id).length;
+  const needed = Math.floor(others / 2) + 1;
+  showNotice(`${player.away_votes} of the ${needed} votes needed for a bot to play for ${player.name}.`);
+}
+
+// --- clocks ---
+
+// Seconds left on a clock now: `left` as of `since` (server time) while it runs.
+function secondsLeft(clock) {
+  if (!clock.running || clock.since === null) return Math.max(0, clock.left);
+  const now = Date.now() / 1000 + client.offset;
+  return Math.max(0, clock.left - (now - clock.since));
+}
+
+const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+function clockWords(name, whole) {
+  if (whole <= 0) return `${name}: out of time`;
+  const minutes = Math.floor(whole / 60);
+  const seconds = whole % 60;
+  const parts = [minutes ? plural(minutes, "minute") : "", seconds ? plural(seconds, "second") : ""];
+  return `${name}: ${parts.filter(Boolean).join(" ")} left`;
+}
+
+// Only the clocks' own text changes each second: nothing else is drawn again. Their labels are
+// read when a screen reader reaches them; no live region announces every second.
+function tickClocks() {
+  const view = client.view;
+  if (!view || !view.clocks) return;
+  for (const clock of el("players").querySelectorAll(".clock")) {
+    const seat = Number(clock.dataset.seat);
+    const state = view.clocks.seats[seat];
+    if (!state) continue;
+    const whole = Math.ceil(secondsLeft(state));  // "0:00" only once it has run out
+    const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+    if (clock.textContent !== text) {
+      clock.textContent = text;
+      clock.setAttribute("aria-label", clockWords(view.players[seat].name, whole));
+    }
+    clock.classList.toggle("running", state.running);
+    clock.classList.toggle("low", whole < 10);
+    clock.classList.toggle("out", whole <= 0);
+  }
 }
 
 function renderResult() {
@@ -384,3 +537,4 @@ document.addEventListener("visibilitychange", () => {
 
 setUpLobbyControls();
 connect();
+setInterval(tickClocks, 250);
