@@ -266,6 +266,9 @@ class Hub:
             return
         room.info = info
         async with room.lock:
+            for seat in room.away():
+                if room.connected()[seat] > 0:  # handed over by a process that did not see them
+                    await self._came_back(room, seat)
             started = room.position is None and info.game_record_id is not None
             if started:
                 await self._load(room)
@@ -315,6 +318,8 @@ class Hub:
             return
         if info is not None:
             room.info = info
+            if self.tell_others is not None:
+                await self.tell_others(room.code)
 
     def leave(self, conn: Connection, room: Room, now: float) -> None:
         conn.close()
