@@ -11,6 +11,7 @@ A view is split in two parts:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from app.games.core import Game, Seat, State
@@ -20,6 +21,14 @@ _SEAT_NAME = re.compile(r"\{seat(\d+)\}")
 
 def name_seats(text: str, names: list[str]) -> str:
     """Put the players' names where a rules engine wrote {seat0}, {seat1}, ..."""
+    if "{seat" not in text:
+        return text
+    return _named(text, tuple(names))
+
+
+@lru_cache(maxsize=8192)
+def _named(text: str, names: tuple[str, ...]) -> str:
+    """name_seats, remembered: every view of every action names the same log lines again."""
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
