@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Every load benchmark the README reports, one run each, and the README's table.
+
+Runs scripts/bench.py once per scenario below (each on a fresh PostgreSQL database it creates
+and drops), keeps each run's JSON in `--out`, then prints one Markdown table of them all:
+
+    .venv/bin/python scripts/bench_suite.py --out bench-results
+    .venv/bin/python scripts/bench_suite.py --out bench-results --table-only
+
+The scenarios follow issue #10's targets: 250 Convolution games on one and on two processes,
+Innovation with 4 seats at 100 games, every other game on one and two processes, and 1,000 idle
+websockets for the memory per socket.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (name, bench.py arguments)
+SCENARIOS: list[tuple[str, list[str]]] = [
+    ("convolution-1", ["--game", "convolution", "--games", "250", "--processes", "1"]),
+    ("convolution-2", ["--game", "convolution", "--games", "250", "--processes", "2"]),
+    ("innovation-1", ["--game", "innovation", "--players", "4", "--games", "100"]),
+    (
+        "innovation-2",
+        ["--game", "innovation", "--players", "4", "--games", "100", "--processes", "2"],
+    ),
+    ("unvention-1", ["--game", "unvention", "--players", "3", "--games", "50"]),
+    ("unvention-2", ["--game", "unvention", "--players", "3", "--games", "50", "--processes", "2"]),
+    ("nerdy-inventions-1", ["--game", "nerdy-inventions", "--players", "3", "--games", "50"]),
+    (
+        "nerdy-inventions-2",
+        ["--game", "nerdy-inventions", "--players", "3", "--games", "50", "--processes", "2"],
+    ),
+    ("unscrewed-1", ["--game", "unscrewed", "--players", "4", "--games", "50"]),
+    ("unscrewed-2", ["--game", "unscrewed", "--players", "4", "--games", "50", "--processes", "2"]),
+    ("idle-sockets", ["--game", "convolution", "--games", "10", "--idle-sockets", "1000"]),
+]
+
+
+def run(name: str, arguments: list[str], out: Path, seconds: float, warmup: float) -> None:
+    command = [
+        sys.executable,
+        str(ROOT / "scripts" / "bench.py"),
+        *arguments,
+        "--seconds",
+        str(seconds),
+        "--warmup",
+        str(warmup),
+        "--json",
+        str(out / f"{name}.json"),
+    ]
+    print(f"== {name}: {' '.join(arguments)}", flush=True)
+    subprocess.run(command, cwd=ROOT, check=False)
+
+
+def table(out: Path) -> str:
+    rows = [
+        "| run | processes | games | actions/s | p50 / p95 / p99 ms | patch / snapshot B (ratio)"
+        " | server CPU % | peak RSS MB | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, _ in SCENARIOS:
+        path = out / f"{name}.json"
+        if not path.exists():
+            rows.append(f"| {name} | | | not run | | | | | |")
+            continue
+        result = json.loads(path.read_text())
+        latency = result["latency_ms"]
+        sizes = result["bytes"]
+        servers = result["servers"]
+        cpu = " + ".join(f"{server['cpu_percent']:.0f}" for server in servers)
+        rss = " + ".join(f"{server['peak_rss_mb']:.0f}" for server in servers)
+        idle = result.get("idle_sockets")
+        if idle:
+            before, after = sum(idle["rss_before_mb"]), sum(idle["rss_after_mb"])
+            rss += (
+                f" ({idle['count']} idle sockets: {before:.0f} to {after:.0f} MB,"
+                f" {idle['kb_per_socket']} KB each)"
+            )
+        rows.append(
+            f"| {result['config']['game']} | {result['config']['processes']}"
+            f" | {result['config']['games']} x {result['config']['players']}"
+            f" | {result['actions']['per_second']:.0f}"
+            f" | {latency['p50']:.0f} / {latency['p95']:.0f} / {latency['p99']:.0f}"
+            f" | {sizes['patch_average']} / {sizes['snapshot_average']}"
+            f" ({sizes['patch_to_snapshot']:.2f})"
+            f" | {cpu} | {rss} | {result['errors']['total']} |"
+        )
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per run")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--only", action="append", help="run only these scenarios (by name)")
+    parser.add_argument("--table-only", action="store_true", help="print the table of the JSONs")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    if not args.table_only:
+        for name, arguments in SCENARIOS:
+            if args.only and name not in args.only:
+                continue
+            run(name, arguments, args.out, args.seconds, args.warmup)
+    print(table(args.out))
+
+
+if __name__ == "__main__":
+    main()
