@@ -13,7 +13,8 @@ from typing import Any
 
 from sqlalchemy import JSON, MetaData, event
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import ExceptionContext, make_url
+from sqlalchemy.exc import InvalidatePoolError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -60,6 +61,9 @@ def import_models() -> None:
 
 
 def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    """The engine for `url`. On PostgreSQL (asyncpg) a database that cannot be reached fails
+    within seconds, as a SQLAlchemyError; `connect_args` may override the timeouts, e.g.
+    `{"command_timeout": None}` for a migration whose statements may run long."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30}, **kwargs)
 
@@ -75,8 +79,70 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
         return engine
     kwargs.setdefault("pool_size", 10)
     kwargs.setdefault("max_overflow", 20)
-    kwargs.setdefault("pool_pre_ping", True)
-    return create_async_engine(url, **kwargs)
+    if make_url(url).get_driver_name() != "asyncpg":
+        kwargs.setdefault("pool_pre_ping", True)
+        return create_async_engine(url, **kwargs)
+    connect_args = {"timeout": CONNECT_TIMEOUT, "command_timeout": STATEMENT_TIMEOUT}
+    kwargs["connect_args"] = {**connect_args, **kwargs.get("connect_args", {})}
+    engine = create_async_engine(url, **kwargs)
+    _unreachable_is_a_database_error(engine)
+    return engine
+
+
+# PostgreSQL through asyncpg: seconds to wait for a new connection, for a pooled connection to
+# answer a ping, and for any one statement, before the database counts as unavailable
+# (asyncpg's own defaults: 60 s, and forever).
+CONNECT_TIMEOUT = 5.0
+PING_TIMEOUT = 2.0
+STATEMENT_TIMEOUT = 30.0
+
+
+def _unreachable_is_a_database_error(engine: AsyncEngine) -> None:
+    """A database that cannot be reached must show as a SQLAlchemyError, which every caller
+    expects (the hub answers `unavailable`, the API 503), and as soon as possible.
+
+    asyncpg raises plain OSErrors (connection refused or reset, a timeout), which SQLAlchemy
+    passes on as they are, and its pool's pre-ping has no timeout of its own (a database cut off
+    by the network is waited for as long as the statement timeout, and then the OSError escapes).
+    So, instead:
+    - connecting: an OSError becomes the driver's OperationalError, which SQLAlchemy wraps;
+    - checking a pooled connection out: a ping of its own with PING_TIMEOUT; a connection that
+      fails it is dropped with every other pooled one, and a new one is made;
+    - a statement cut off by an OSError: an OperationalError, its connection dropped.
+    """
+    sync_engine = engine.sync_engine
+
+    @event.listens_for(sync_engine, "do_connect")
+    def _connect(dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
+        try:
+            return dialect.connect(*cargs, **cparams)
+        except OSError as error:
+            raise dialect.loaded_dbapi.OperationalError(
+                f"cannot reach the database: {error!r}"
+            ) from error
+
+    @event.listens_for(sync_engine, "checkout")
+    def _ping(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        try:
+            dbapi_connection.run_async(
+                lambda driver: driver.fetchval("SELECT 1", timeout=PING_TIMEOUT)
+            )
+        except Exception as error:
+            raise InvalidatePoolError(f"the database did not answer: {error!r}") from error
+
+    @event.listens_for(sync_engine, "handle_error")
+    def _cut_off(context: ExceptionContext) -> BaseException | None:
+        if not isinstance(context.original_exception, OSError):
+            return None
+        context.is_disconnect = True
+        if context.sqlalchemy_exception is not None:
+            return None
+        return OperationalError(
+            context.statement,
+            context.parameters,
+            context.original_exception,
+            connection_invalidated=True,
+        )
 
 
 def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

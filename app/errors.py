@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import logging
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import (
+    DisconnectionError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketState
 
 from app.games.core import GameError
+
+log = logging.getLogger(__name__)
 
 
 class DomainError(Exception):
@@ -83,9 +96,34 @@ _STATUS_CODES = {
 def _validation_message(error: RequestValidationError) -> str:
     parts = []
     for item in error.errors()[:5]:
+        if item.get("type") == "json_invalid":
+            reason = item.get("ctx", {}).get("error", "JSON decode error")
+            parts.append(f"the body is not valid JSON: {reason}")
+            continue
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
         parts.append(f"{where}: {item.get('msg', 'invalid')}" if where else item.get("msg", ""))
     return "; ".join(parts) or "invalid request"
+
+
+# Database errors that mean it could not be reached (refused, cut off, timed out, no
+# connection free), not that the request was wrong: 503 `unavailable`, as on the websocket.
+# (app.db turns asyncpg's plain OSErrors into OperationalError.)
+DATABASE_UNAVAILABLE = Unavailable("the database is unavailable; try again")
+
+
+# The websocket close code for "the server cannot serve you now; try again later" (RFC 6455).
+CLOSE_TRY_AGAIN_LATER = 1013
+
+
+async def _refuse_socket(websocket: WebSocket, error: DomainError) -> None:
+    """A websocket the server could not serve (say, while opening it): the protocol's `error`
+    message, then a close that tells the client to try again later. An HTTP answer is no
+    use once the socket is open."""
+    message = {"type": "error", **error.to_json(), "ref": None}
+    with contextlib.suppress(Exception):  # the client may be gone already
+        if websocket.application_state == WebSocketState.CONNECTED:
+            await websocket.send_text(json.dumps(message))
+        await websocket.close(CLOSE_TRY_AGAIN_LATER, reason=error.message)
 
 
 def install(app: FastAPI) -> None:
@@ -104,6 +142,23 @@ def install(app: FastAPI) -> None:
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse(
             {"error": "invalid", "message": _validation_message(error)}, status_code=422
+        )
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    @app.exception_handler(DisconnectionError)
+    @app.exception_handler(PoolTimeout)
+    async def _database_unavailable(
+        request: Request | WebSocket, error: SQLAlchemyError
+    ) -> JSONResponse | None:
+        log.warning("the database is unavailable: %s", error)
+        if isinstance(request, WebSocket):
+            await _refuse_socket(request, DATABASE_UNAVAILABLE)
+            return None
+        return JSONResponse(
+            DATABASE_UNAVAILABLE.to_json(),
+            status_code=DATABASE_UNAVAILABLE.status,
+            headers={"Retry-After": "5"},
         )
 
     @app.exception_handler(StarletteHTTPException)

@@ -36,7 +36,11 @@ def run_migrations(connection: Connection) -> None:
 
 
 async def run_async() -> None:
-    engine = make_engine(context.config.get_main_option("sqlalchemy.url"))
+    url = context.config.get_main_option("sqlalchemy.url")
+    # No statement timeout: a migration, or waiting on another process's migration lock, may
+    # take longer than play's statements may.
+    options = {} if url.startswith("sqlite") else {"connect_args": {"command_timeout": None}}
+    engine = make_engine(url, **options)
     try:
         async with engine.connect() as connection:
             await connection.run_sync(run_migrations)

@@ -677,7 +677,13 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
-        env = {**os.environ, "DATABASE_URL": database_url, "MIGRATE_ON_START": "false"}
+        # One address opens every game: the servers' rate limits would count them all as one.
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "MIGRATE_ON_START": "false",
+            "RATE_LIMITS": "false",
+        }
         command = [python, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--ws-max-size", "65536"]
         command += ["--log-level", log_level]

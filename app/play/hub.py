@@ -79,6 +79,9 @@ class Refusal:
     message: str
 
 
+UNAVAILABLE = Refusal("unavailable", "the database is unavailable; try again")
+
+
 class Connection:
     """One websocket: its seat (None: spectator), and a queue that a writer task drains."""
 
@@ -448,13 +451,18 @@ class Hub:
                 try:
                     await self.runner.record(moved, seat, action, by, at)
                 except StaleGame:
-                    await self._catch_up_room(room)
-                    continue
+                    pass
                 except SQLAlchemyError:
                     log.exception("could not record an action")
-                    return Refusal("unavailable", "the database is unavailable; try again")
-                self._publish(room, moved)
-                return None
+                    return UNAVAILABLE
+                else:
+                    self._publish(room, moved)
+                    return None
+                try:  # another process got there first: look at the game as it is now
+                    await self._catch_up_room(room)
+                except SQLAlchemyError:
+                    log.exception("could not read the actions another process recorded")
+                    return UNAVAILABLE
             return Refusal("conflict", "the game is too busy; try again")
 
     # --- other processes (app.play.notices) ---
