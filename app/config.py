@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BeforeValidator, Field, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from app.limits import Rate
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVELOPMENT_SECRET = "development-only-secret"
+
+
+def _rate(value: Any) -> Any:
+    return Rate.parse(value) if isinstance(value, str) else value
+
+
+# A rate written "N/second", "N/minute", "N/hour" or "N/day": up to N at once, then N per period.
+RateSetting = Annotated[Rate, NoDecode, BeforeValidator(_rate)]
 
 
 class Settings(BaseSettings):
@@ -35,6 +45,44 @@ class Settings(BaseSettings):
     # A host's own UNSCREWED maps and decks (JSON, the format described on /rules/unscrewed);
     # unset: our stand-in maps and decks.
     unscrewed_components: Path | None = None
+
+    # --- limits (app/limits.py). Rates are per address (IPv6: per /64), as uvicorn reports it
+    # (behind a trusted proxy, its X-Forwarded-For), or per websocket; past one, an HTTP call
+    # gets 429 `too_many` with Retry-After, a websocket message an `error` `too_many`.
+    # Rate limits on or off. Off only for load tests that play hundreds of games from one
+    # address (scripts/bench.py); the message size and connection caps stay either way.
+    rate_limits: bool = True
+    # Lobbies one address may create (POST /api/lobbies).
+    limit_lobby_creation: RateSetting = Rate(100, 3600)
+    # Lobbies one address may join (POST /api/lobbies/{code}/players).
+    limit_lobby_joins: RateSetting = Rate(60, 60)
+    # Lobby lookups by one address: GET /api/lobbies/{code} and what is under it (log, replay
+    # steps), the lobby and replay pages, and websocket connections (refused with close 4429).
+    limit_lobby_lookups: RateSetting = Rate(300, 60)
+    # Actions one websocket may send, and one address over all its websockets.
+    limit_socket_actions: RateSetting = Rate(600, 60)
+    limit_address_actions: RateSetting = Rate(1200, 60)
+    # Chat lines one websocket may send, and one address over all its websockets.
+    limit_socket_chat: RateSetting = Rate(30, 60)
+    limit_address_chat: RateSetting = Rate(60, 60)
+    # Messages of any kind one websocket may send; past it the socket is closed (4429).
+    limit_socket_messages: RateSetting = Rate(1800, 60)
+    # Websockets one lobby takes (in each server process): past it spectators are refused
+    # (close 4429); players are not, up to `seat_connections` sockets each.
+    lobby_connections: int = Field(default=200, ge=1, le=100_000)
+    seat_connections: int = Field(default=8, ge=1, le=1000)
+
+    # --- old games (app/lobby/expiry.py): lobbies are deleted, with their players, game, actions
+    # and chat, this many days after their last activity; 0 keeps them forever.
+    # Finished games (kept for their replays): days after the end.
+    expire_finished_days: float = Field(default=30, ge=0)
+    # Lobbies that never started: days after anyone last joined, chatted or changed an option.
+    expire_open_days: float = Field(default=7, ge=0)
+    # Games nobody finished: days after the last action or chat line.
+    expire_abandoned_days: float = Field(default=30, ge=0)
+    # Seconds between two clean-ups, and lobbies deleted per transaction.
+    expiry_interval: float = Field(default=3600, gt=0)
+    expiry_batch: int = Field(default=100, ge=1, le=10_000)
 
     @model_validator(mode="after")
     def _secret_outside_development(self) -> Settings:

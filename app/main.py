@@ -23,6 +23,8 @@ from sqlalchemy import text
 from app import errors, pages
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, migrate_async
+from app.limits import Limits, RateLimitMiddleware
+from app.lobby import expiry
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
 from app.play.bots import BotDriver
@@ -72,6 +74,15 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.hub = hub
     app.state.bots = bots
     sweeper = asyncio.create_task(_sweep_rooms(hub))
+    # Old lobbies go in the background; those this process has a room for wait for a later round.
+    expirer = asyncio.create_task(
+        expiry.run(
+            sessions,
+            expiry.Expiry.from_settings(settings),
+            settings.expiry_interval,
+            in_use=lambda: set(hub.rooms),
+        )
+    )
     bots.start()
     log.info("Tinkertable is ready on %s", settings.database_url.split("://")[0])
     try:
@@ -80,9 +91,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await bots.close()
         if notices is not None:
             await notices.close()
-        sweeper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sweeper
+        for task in (sweeper, expirer):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         await engine.dispose()
 
 
@@ -106,6 +118,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.games = games_for(settings)
     errors.install(app)
 
+    app.state.limits = Limits.from_settings(settings)
+    if not settings.rate_limits:
+        log.warning("RATE_LIMITS is off: no address or websocket is rate limited")
+    # Added first, so it runs inside the security middleware: a 429 carries its headers too.
+    app.add_middleware(RateLimitMiddleware, limits=app.state.limits)
     app.add_middleware(SecurityMiddleware)  # security headers and the CSRF wall
 
     @app.get("/api/health", tags=["health"])

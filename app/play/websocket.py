@@ -1,16 +1,31 @@
-"""The websocket endpoint `/ws/{code}`: authenticate, then hand the connection to the hub."""
+"""The websocket endpoint `/ws/{code}`: authenticate, then hand the connection to the hub.
+
+The limits of app/limits.py apply here, before the hub sees anything:
+
+- opening a socket looks a lobby up: past the address's lookup rate it is closed with 4429;
+- a lobby takes so many sockets (in this process): past it a spectator's is closed with 4429,
+  and a player's past their own seat's number of sockets;
+- an action or chat line past its socket's or its address's rate is refused with an `error`
+  `too_many` (its `ref` the message's id) and handed to nobody: the client may slow down and go
+  on. A client that keeps sending past its socket's rate for messages of any kind, errors or
+  not, is closed with 4429 and the reason.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from typing import Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.limits import Limits, SocketLimits, client_address, retry_after
 from app.play import messages
 from app.play.hub import Connection, Hub
+
+log = logging.getLogger(__name__)
 
 router = APIRouter()
 
@@ -18,6 +33,10 @@ router = APIRouter()
 CLOSE_UNKNOWN_LOBBY = 4404
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_BAD_REQUEST = 4400
+CLOSE_TOO_MANY = 4429
+
+# Seconds a socket closed for flooding has to receive what was queued for it (its last error).
+FLUSH_SECONDS = 1.0
 
 
 class Seats(Protocol):
@@ -34,7 +53,16 @@ def lobby_cookie(code: str) -> str:
 async def play_socket(websocket: WebSocket, code: str) -> None:
     hub: Hub = websocket.app.state.hub
     seats: Seats = websocket.app.state.seats
+    limits: Limits = websocket.app.state.limits
+    address = client_address(websocket.scope)
     await websocket.accept()
+
+    waiting = limits.take(limits.lookups, address)
+    if waiting:
+        wait = retry_after(waiting)
+        message = f"too many lobby lookups from your address; try again in {wait} s"
+        await _refuse(websocket, CLOSE_TOO_MANY, "too_many", message)
+        return
 
     since_text = websocket.query_params.get("since")
     since: int | None = None
@@ -56,12 +84,32 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
         if found is not None:
             seat, name = found  # a stale cookie alone makes a spectator, not an error
 
-    conn = Connection(websocket.send_text, seat, name)
+    crowded = limits.lobbies.enter(code, seat)
+    if crowded is not None:
+        await _refuse(websocket, CLOSE_TOO_MANY, "too_many", crowded)
+        return
+    try:
+        conn = Connection(websocket.send_text, seat, name)
+        await _play(websocket, hub, conn, code, since, limits.socket(address))
+    finally:
+        limits.lobbies.leave(code, seat)
+
+
+async def _play(
+    websocket: WebSocket,
+    hub: Hub,
+    conn: Connection,
+    code: str,
+    since: int | None,
+    limits: SocketLimits,
+) -> None:
+    """Join the lobby's room and pass the client's messages to the hub until either side goes."""
     room = await hub.join(conn, code, since)
     if room is None:
         await _refuse(websocket, CLOSE_UNKNOWN_LOBBY, "not_found", "no such lobby")
         return
     writer = asyncio.create_task(conn.pump())
+    flooded: str | None = None  # why the socket is closed for sending too much
     try:
         while not conn.closed:
             receiving = asyncio.ensure_future(websocket.receive())
@@ -72,20 +120,49 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
             frame = receiving.result()
             if frame["type"] == "websocket.disconnect":
                 break
+            if not limits.frame():
+                flooded = "too many messages; slow down"
+                conn.push(messages.error("too_many", flooded))
+                log.warning("closed a socket of %s to %s: %s", limits.address, code, flooded)
+                break
             text = frame.get("text")
             if text is None:
                 conn.push(messages.error("bad_input", "messages must be JSON text frames"))
+                continue
+            refusal = _over_rate(limits, text)
+            if refusal is not None:
+                conn.push(refusal)
                 continue
             await hub.receive(conn, room, text)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        hub.leave(conn, room, time.monotonic())
-        writer.cancel()
+        hub.leave(conn, room, time.monotonic())  # the writer sends what is queued, then stops
+        if flooded is None:
+            writer.cancel()
         with contextlib.suppress(BaseException):
-            await writer
+            await asyncio.wait_for(writer, FLUSH_SECONDS)
         with contextlib.suppress(Exception):
-            await websocket.close()
+            if flooded is None:
+                await websocket.close()
+            else:
+                await websocket.close(CLOSE_TOO_MANY, reason=flooded)
+
+
+def _over_rate(limits: SocketLimits, text: str) -> str | None:
+    """The `error` for an action or chat line past its rate; None when the hub may have it
+    (a message that does not parse too: the hub answers it with what is wrong)."""
+    try:
+        message = messages.parse(text)
+    except messages.BadMessage:
+        return None
+    waiting = limits.message(message.type)
+    if not waiting:
+        return None
+    what = "actions" if message.type == "action" else "chat lines"
+    ref = message.id if isinstance(message, messages.ActionMessage) else None
+    wait = retry_after(waiting)
+    return messages.error("too_many", f"too many {what}; try again in {wait} s", ref)
 
 
 async def _refuse(websocket: WebSocket, close_code: int, error: str, message: str) -> None:

@@ -1,0 +1,178 @@
+"""Old games: lobbies nobody needs any more are deleted, a few at a time, in the background.
+
+Finished games are kept for their replays, and lobbies nobody plays in for a while, in case
+their players come back; each expires after its own number of days (the settings
+EXPIRE_FINISHED_DAYS, EXPIRE_OPEN_DAYS, EXPIRE_ABANDONED_DAYS; 0 keeps them forever):
+
+- a finished game, counted from its end;
+- a lobby that never started, from the last time someone joined it, chatted in it or changed
+  its options;
+- a game nobody finished, from its last action or chat line.
+
+Deleting a lobby deletes its players, chat lines, game and actions with it (the foreign keys
+cascade, see migrations/versions/0001_initial.py); a finished game's "play again" link to a
+deleted lobby is cleared. Lobbies this server process has a room for (someone is connected, or
+was a moment ago) are left for a later round.
+
+So that play never waits on the clean-up, each batch of `batch` lobbies is one short
+transaction of its own, with a pause between batches; a round runs every `interval` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import ColumnElement, and_, delete, exists, false, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.config import Settings
+from app.db import unit_of_work, utcnow
+from app.lobby.models import ChatMessage, Lobby, Player
+from app.play.models import GameRecord
+
+log = logging.getLogger(__name__)
+
+DAY = timedelta(days=1)
+PAUSE = 0.05  # seconds between two batches of one round
+FIRST_ROUND_AFTER = 60.0  # seconds after the server starts (or `interval`, if shorter)
+
+
+@dataclass(frozen=True)
+class Expiry:
+    """How long each kind of lobby is kept (None: forever), and how many go per transaction."""
+
+    finished: timedelta | None
+    open: timedelta | None
+    abandoned: timedelta | None
+    batch: int = 100
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Expiry:
+        def days(value: float) -> timedelta | None:
+            return value * DAY if value > 0 else None
+
+        return cls(
+            finished=days(settings.expire_finished_days),
+            open=days(settings.expire_open_days),
+            abandoned=days(settings.expire_abandoned_days),
+            batch=settings.expiry_batch,
+        )
+
+    def expired(self, now: datetime) -> ColumnElement[bool]:
+        """The condition a lobby row meets once it may go, as of `now`."""
+        kinds = []
+        if self.finished is not None:
+            kinds.append(_finished_before(now - self.finished))
+        if self.open is not None:
+            kinds.append(_open_and_idle_since(now - self.open))
+        if self.abandoned is not None:
+            kinds.append(_abandoned_since(now - self.abandoned))
+        return or_(*kinds) if kinds else false()
+
+
+def _game(*conditions: ColumnElement[bool]) -> ColumnElement[bool]:
+    return exists().where(GameRecord.lobby_id == Lobby.id, *conditions)
+
+
+def _chat_since(moment: datetime) -> ColumnElement[bool]:
+    return exists().where(ChatMessage.lobby_id == Lobby.id, ChatMessage.at >= moment)
+
+
+def _finished_before(moment: datetime) -> ColumnElement[bool]:
+    ended = func.coalesce(GameRecord.finished_at, GameRecord.updated_at)
+    return _game(GameRecord.status == "finished", ended < moment)
+
+
+def _open_and_idle_since(moment: datetime) -> ColumnElement[bool]:
+    joined_since = exists().where(Player.lobby_id == Lobby.id, Player.created_at >= moment)
+    return and_(
+        Lobby.status == "open",
+        ~_game(),
+        Lobby.updated_at < moment,
+        ~joined_since,
+        ~_chat_since(moment),
+    )
+
+
+def _abandoned_since(moment: datetime) -> ColumnElement[bool]:
+    return and_(
+        _game(GameRecord.status == "playing", GameRecord.updated_at < moment),
+        Lobby.updated_at < moment,
+        ~_chat_since(moment),
+    )
+
+
+async def delete_batch(
+    session: AsyncSession, expiry: Expiry, now: datetime, after: int, keep: set[str]
+) -> tuple[int | None, list[str]]:
+    """Delete up to `expiry.batch` expired lobbies with ids above `after`, except those in
+    `keep`: (the last id looked at, None when there were no more; the codes deleted)."""
+    condition = expiry.expired(now)
+    candidates = (
+        await session.execute(
+            select(Lobby.id, Lobby.code)
+            .where(Lobby.id > after, condition)
+            .order_by(Lobby.id)
+            .limit(expiry.batch)
+        )
+    ).all()
+    if not candidates:
+        return None, []
+    ids = [lobby_id for lobby_id, code in candidates if code not in keep]
+    codes: list[str] = []
+    if ids:
+        # The condition again: a lobby someone joined since the select stays.
+        deleted = await session.execute(
+            delete(Lobby).where(Lobby.id.in_(ids), condition).returning(Lobby.code)
+        )
+        codes = list(deleted.scalars())
+    if codes:
+        await session.execute(
+            update(Lobby).where(Lobby.next_code.in_(codes)).values(next_code=None)
+        )
+    return candidates[-1][0], codes
+
+
+async def sweep(
+    sessions: async_sessionmaker[AsyncSession],
+    expiry: Expiry,
+    now: datetime,
+    keep: set[str] | None = None,
+    pause: float = PAUSE,
+) -> list[str]:
+    """One round: delete every lobby expired as of `now` (except those in `keep`), one batch
+    per transaction; the codes deleted."""
+    deleted: list[str] = []
+    after = 0
+    while True:
+        async with unit_of_work(sessions) as session:
+            last, codes = await delete_batch(session, expiry, now, after, keep or set())
+        deleted += codes
+        if last is None:
+            return deleted
+        after = last
+        await asyncio.sleep(pause)
+
+
+async def run(
+    sessions: async_sessionmaker[AsyncSession],
+    expiry: Expiry,
+    interval: float,
+    in_use: Callable[[], set[str]],
+    clock: Callable[[], datetime] = utcnow,
+) -> None:
+    """Sweep every `interval` seconds, forever (the application's lifespan cancels it)."""
+    await asyncio.sleep(min(interval, FIRST_ROUND_AFTER))
+    while True:
+        try:
+            deleted = await sweep(sessions, expiry, clock(), in_use())
+        except Exception:  # the database away, or anything else: this task must go on
+            log.exception("could not delete old lobbies; trying again later")
+        else:
+            if deleted:
+                log.info("deleted %d old lobbies", len(deleted))
+        await asyncio.sleep(interval)

@@ -1,0 +1,277 @@
+"""Old games expire (app/lobby/expiry.py): finished games after their days, lobbies nobody
+started or finished after theirs; recent ones and games still played stay, and so do their
+replays. Deleting a lobby takes its players, chat, game and actions with it. On SQLite and
+PostgreSQL: the cascades and the date comparisons are the database's own.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select, update
+from starlette.testclient import TestClient
+
+from app.config import Settings
+from app.db import make_engine, make_sessions, utcnow
+from app.lobby.expiry import Expiry, delete_batch, sweep
+from app.lobby.models import ChatMessage, Lobby, Player
+from app.play.models import ActionRecord, GameRecord
+from tests.conftest import run
+from tests.lobby.test_replay_and_again import finished_game
+from tests.play.tables import Table, play_one, serving
+
+DEFAULTS = Expiry(finished=timedelta(days=30), open=timedelta(days=7), abandoned=timedelta(days=30))
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+async def _backdate(url: str, code: str, moment: datetime) -> None:
+    """Everything that happened in the lobby happened at `moment` instead."""
+    engine = make_engine(url)
+    try:
+        async with engine.begin() as connection:
+            lobby_id = await connection.scalar(select(Lobby.id).where(Lobby.code == code))
+            assert lobby_id is not None, code
+            await connection.execute(
+                update(Lobby)
+                .where(Lobby.id == lobby_id)
+                .values(created_at=moment, updated_at=moment)
+            )
+            await connection.execute(
+                update(Player).where(Player.lobby_id == lobby_id).values(created_at=moment)
+            )
+            await connection.execute(
+                update(ChatMessage).where(ChatMessage.lobby_id == lobby_id).values(at=moment)
+            )
+            games = GameRecord.lobby_id == lobby_id
+            await connection.execute(
+                update(GameRecord).where(games).values(created_at=moment, updated_at=moment)
+            )
+            await connection.execute(
+                update(GameRecord)
+                .where(games, GameRecord.finished_at.is_not(None))
+                .values(finished_at=moment)
+            )
+    finally:
+        await engine.dispose()
+
+
+def backdate(settings: Settings, code: str, days: float) -> None:
+    run(_backdate(settings.database_url, code, utcnow() - timedelta(days=days)))
+
+
+async def _rows(url: str) -> dict[str, dict[int, int]]:
+    """Rows per lobby in each table that hangs off a lobby (actions: per lobby of their game)."""
+    engine = make_engine(url)
+    counted: dict[str, dict[int, int]] = {}
+    try:
+        async with engine.connect() as connection:
+            for name, column in (
+                ("players", Player.lobby_id),
+                ("chat", ChatMessage.lobby_id),
+                ("games", GameRecord.lobby_id),
+            ):
+                found = await connection.execute(select(column, func.count()).group_by(column))
+                counted[name] = {key: value for key, value in found}
+            actions = await connection.execute(
+                select(GameRecord.lobby_id, func.count())
+                .join(ActionRecord, ActionRecord.game_id == GameRecord.id)
+                .group_by(GameRecord.lobby_id)
+            )
+            counted["actions"] = {key: value for key, value in actions}
+    finally:
+        await engine.dispose()
+    return counted
+
+
+async def _ids(url: str, codes: list[str]) -> dict[str, int]:
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as connection:
+            found = await connection.execute(
+                select(Lobby.code, Lobby.id).where(Lobby.code.in_(codes))
+            )
+            return {key: value for key, value in found}
+    finally:
+        await engine.dispose()
+
+
+async def _sweep(url: str, expiry: Expiry, keep: set[str] | None = None) -> list[str]:
+    engine = make_engine(url)
+    try:
+        return await sweep(make_sessions(engine), expiry, utcnow(), keep, pause=0)
+    finally:
+        await engine.dispose()
+
+
+def expire(settings: Settings, expiry: Expiry = DEFAULTS, keep: set[str] | None = None) -> set[str]:
+    """One round of the clean-up, now: the codes of the lobbies it deleted."""
+    return set(run(_sweep(settings.database_url, expiry, keep)))
+
+
+def open_lobby(client: TestClient) -> str:
+    return Table.open(client, names=("Ann",)).code
+
+
+def playing(client: TestClient, actions: int = 1) -> str:
+    table = Table.open(client, first_player="host")
+    table.start()
+    ann, bob = table.connect(0), table.connect(1)
+    ann.until("snapshot")
+    bob.until("snapshot")
+    for _ in range(actions):
+        play_one([ann, bob], {0: ann, 1: bob})
+    ann.close()
+    bob.close()
+    return table.code
+
+
+def chat_in(table: Table, text: str) -> None:
+    ann = table.connect(0)
+    ann.socket.send_json({"type": "chat", "text": text})
+    ann.until("chat", text=text)
+    ann.close()
+
+
+def exists(client: TestClient, code: str) -> bool:
+    status = client.get(f"/api/lobbies/{code}").status_code
+    assert status in (200, 404)
+    return status == 200
+
+
+# --- tests --------------------------------------------------------------------------------------
+
+
+def test_old_lobbies_go_and_recent_and_playing_ones_stay(
+    client: TestClient, settings: Settings
+) -> None:
+    old_finished, _, _ = finished_game(client)
+    recent_finished, bob_view, _ = finished_game(client)
+    old_open = open_lobby(client)
+    joined_lately = Table.open(client, names=("Ann",))
+    talked_lately = Table.open(client, names=("Ann",))
+    recent_open = open_lobby(client)
+    old_playing = playing(client)
+    playing_a_while = playing(client)
+    for code, days in [
+        (old_finished.code, 31),
+        (recent_finished.code, 29),
+        (old_open, 8),
+        (joined_lately.code, 8),
+        (talked_lately.code, 8),
+        (recent_open, 6),
+        (old_playing, 31),
+        (playing_a_while, 10),  # past an open lobby's days, not an abandoned game's
+    ]:
+        backdate(settings, code, days)
+    client.post(f"/api/lobbies/{joined_lately.code}/players", json={"name": "Bob"})
+    chat_in(talked_lately, "still here?")
+    codes = [old_finished.code, old_open, old_playing]
+    ids = run(_ids(settings.database_url, codes))
+    before = run(_rows(settings.database_url))
+    assert all(before["players"][ids[code]] for code in codes)
+    assert before["games"][ids[old_finished.code]] and before["actions"][ids[old_finished.code]]
+
+    assert expire(settings) == set(codes)
+
+    for code in codes:
+        assert not exists(client, code)
+    for code in (recent_finished.code, joined_lately.code, talked_lately.code, recent_open):
+        assert exists(client, code)
+    assert exists(client, playing_a_while)
+    after = run(_rows(settings.database_url))
+    for table in ("players", "chat", "games", "actions"):
+        assert not set(after[table]) & set(ids.values()), table  # nothing left behind
+    # The replay of a game that was kept works as ever, to its last step.
+    last = client.get(f"/api/lobbies/{recent_finished.code}/replay", params={"step": 27})
+    assert last.status_code == 200, last.text
+    assert last.json()["view"]["result"] == bob_view.view["result"]
+    log = client.get(f"/api/lobbies/{recent_finished.code}/log").json()
+    assert len(log["actions"]) == 27 and log["seed"] is not None
+    assert expire(settings) == set()  # a second round finds nothing more
+
+
+def test_the_days_are_settings_and_zero_keeps_forever(
+    client: TestClient, settings: Settings
+) -> None:
+    table, _, _ = finished_game(client)
+    lobby = open_lobby(client)
+    for code in (table.code, lobby):
+        backdate(settings, code, 400)
+    assert expire(settings, Expiry(finished=None, open=None, abandoned=None)) == set()
+    longer = Expiry(finished=timedelta(days=500), open=None, abandoned=None)
+    assert expire(settings, longer) == set()
+    shorter = Settings(
+        database_url=settings.database_url,
+        expire_finished_days=0,
+        expire_open_days=365,
+        _env_file=None,
+    )
+    assert expire(settings, Expiry.from_settings(shorter)) == {lobby}
+    assert exists(client, table.code)
+
+
+def test_play_again_forgets_a_next_lobby_that_expired(
+    client: TestClient, settings: Settings
+) -> None:
+    table, _, _ = finished_game(client)
+    host = {"Authorization": f"Bearer {table.tokens[0]}"}
+    again = client.post(f"/api/lobbies/{table.code}/again", json={}, headers=host)
+    assert again.status_code == 201, again.text
+    client.cookies.clear()
+    next_code = again.json()["code"]
+    assert client.get(f"/api/lobbies/{table.code}").json()["next"] == next_code
+    backdate(settings, next_code, 8)  # nobody started it
+
+    assert expire(settings) == {next_code}
+
+    assert client.get(f"/api/lobbies/{table.code}").json()["next"] is None
+    fresh = client.post(f"/api/lobbies/{table.code}/again", json={}, headers=host)
+    assert fresh.status_code == 201, fresh.text
+    assert fresh.json()["code"] != next_code and exists(client, fresh.json()["code"])
+
+
+async def _one_batch(url: str, expiry: Expiry) -> list[str]:
+    engine = make_engine(url)
+    try:
+        async with make_sessions(engine)() as session, session.begin():
+            _, codes = await delete_batch(session, expiry, utcnow(), 0, set())
+            return codes
+    finally:
+        await engine.dispose()
+
+
+def test_a_round_goes_in_small_batches_and_spares_lobbies_in_use(
+    client: TestClient, settings: Settings
+) -> None:
+    codes = [open_lobby(client) for _ in range(5)]
+    for code in codes:
+        backdate(settings, code, 8)
+    small = Expiry(finished=None, open=timedelta(days=7), abandoned=None, batch=2)
+    first = run(_one_batch(settings.database_url, small))
+    assert len(first) == 2 and set(first) < set(codes)  # one transaction: two lobbies
+    in_use = next(code for code in codes if code not in first)
+    rest = expire(settings, small, keep={in_use})
+    assert rest == set(codes) - set(first) - {in_use}
+    assert exists(client, in_use)
+    assert expire(settings, small) == {in_use}  # once nobody is in it
+
+
+def test_the_server_expires_old_lobbies_by_itself(database_url: str) -> None:
+    settings = Settings(
+        database_url=database_url, migrate_on_start=False, expiry_interval=0.05, _env_file=None
+    )
+    with serving(settings) as client:
+        old, watched = open_lobby(client), open_lobby(client)
+        watcher = Table(client, watched, []).connect(None)
+        watcher.until("lobby")
+        for code in (old, watched):
+            backdate(settings, code, 8)
+        deadline = time.monotonic() + 20
+        while exists(client, old):
+            assert time.monotonic() < deadline, "the old lobby was never deleted"
+            time.sleep(0.05)
+        assert exists(client, watched)  # someone is connected: it waits for a later round
+        watcher.close()
