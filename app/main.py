@@ -36,6 +36,8 @@ from app.security import SecurityMiddleware
 
 log = logging.getLogger("tinkertable")
 
+# Seconds /api/health waits for the database before saying it is unavailable.
+HEALTH_TIMEOUT = 3.0
 # Rooms nobody has been connected to for this long are forgotten (their games stay recorded).
 ROOM_IDLE_SECONDS = 600
 
@@ -128,8 +130,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/health", tags=["health"])
     async def health(request: Request) -> JSONResponse:
         try:
-            async with request.app.state.engine.connect() as connection:
-                await connection.execute(text("SELECT 1"))
+            async with asyncio.timeout(HEALTH_TIMEOUT):
+                async with request.app.state.engine.connect() as connection:
+                    await connection.execute(text("SELECT 1"))
         except Exception:  # any failure to reach the database is "unavailable"
             return JSONResponse({"status": "degraded", "database": "unavailable"}, 503)
         return JSONResponse({"status": "ok", "database": "ok"})
