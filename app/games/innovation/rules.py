@@ -184,6 +184,8 @@ class Innovation(Game):
         return PUBLIC_COMPONENTS
 
     def action_for_log(self, action: Action) -> Action:
-        if action.get("type") == "pick":
-            return {"type": "pick"}
+        """The opening pick, and every card named in answer to a dogma (it may be a card from a
+        hand or a score pile, which the others may not see), shown without the card."""
+        if action.get("type") in ("pick", "card"):
+            return {"type": action["type"]}
         return action
