@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi.routing import APIRoute
+from starlette.types import Message
 
 from app.config import Settings
-from app.errors import NotFound
+from app.errors import NotFound, TooLarge
 from app.lobby.schemas import (
+    ERROR_RESPONSES,
+    MAX_BODY_BYTES,
     AddBot,
     AddedBot,
     CreatedLobby,
@@ -26,7 +31,40 @@ from app.lobby.service import Lobbies
 from app.play import table
 from app.play.websocket import lobby_cookie
 
-router = APIRouter(prefix="/api")
+
+class BoundedRoute(APIRoute):
+    """An API route that refuses a request body over MAX_BODY_BYTES with 413 `too_large`:
+    at once when its Content-Length says so, else as soon as the bytes received pass it."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handle = super().get_route_handler()
+
+        async def bounded(request: Request) -> Response:
+            return await handle(await _within_limit(request))
+
+        return bounded
+
+
+async def _within_limit(request: Request) -> Request:
+    """The request with its body read, at most MAX_BODY_BYTES of it (else TooLarge)."""
+    refusal = TooLarge(f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+        raise refusal
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise refusal
+    whole = bytes(body)
+
+    async def replay() -> Message:
+        return {"type": "http.request", "body": whole, "more_body": False}
+
+    return Request(request.scope, replay)
+
+
+router = APIRouter(prefix="/api", responses=ERROR_RESPONSES, route_class=BoundedRoute)
 
 
 def _lobbies(request: Request) -> Lobbies:

@@ -8,6 +8,8 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 MAX_NAME = 32
+# The largest request body the API reads (a lobby's options are a few hundred bytes).
+MAX_BODY_BYTES = 16 * 1024
 
 
 def _printable(name: str) -> str:
@@ -23,22 +25,51 @@ Nick = Annotated[
 ]
 
 
+class ErrorOut(BaseModel):
+    """Every error the API answers: PROTOCOL.md's `{"error": CODE, "message": TEXT}`."""
+
+    error: str = Field(description="a short code: bad_input, unknown_lobby, not_host, ...")
+    message: str = Field(description="what went wrong, for a person to read")
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"model": ErrorOut, "description": description}
+
+
+# The error statuses of PROTOCOL.md (and 503 while the database is down), documented on every
+# API route: the OpenAPI lists what a client may meet (the CSRF wall's 403 stands in front of
+# every write, for example).
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: _error("bad input"),
+    401: _error("no token, or an unknown one"),
+    403: _error("not allowed (not the host, or a cross-site or non-JSON write)"),
+    404: _error("unknown lobby, player or game"),
+    409: _error("wrong state (already started, full, not finished, ...)"),
+    413: _error("too large"),
+    422: _error("invalid fields"),
+    429: _error("too many requests"),
+    503: _error("the database is unavailable; try again"),
+}
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class CreateLobby(_Body):
-    game: Annotated[str, Field(max_length=40)]
-    name: Nick
-    options: dict[str, Any] = Field(default_factory=dict, max_length=20)
+    game: Annotated[str, Field(max_length=40, examples=["convolution", "innovation"])]
+    name: Annotated[Nick, Field(examples=["Ann"])]
+    options: dict[str, Any] = Field(
+        default_factory=dict, max_length=20, examples=[{}, {"clock_minutes": 10}]
+    )
 
 
 class LobbyOptions(_Body):
-    options: dict[str, Any] = Field(max_length=20)
+    options: dict[str, Any] = Field(max_length=20, examples=[{"clock_minutes": 10}])
 
 
 class JoinLobby(_Body):
-    name: Nick
+    name: Annotated[Nick, Field(examples=["Bob"])]
 
 
 class Empty(_Body):
@@ -46,7 +77,7 @@ class Empty(_Body):
 
 
 class AddBot(_Body):
-    level: Annotated[str, Field(min_length=1, max_length=16)] = "easy"
+    level: Annotated[str, Field(min_length=1, max_length=16, examples=["easy", "good"])] = "easy"
 
 
 class PlayerOut(BaseModel):

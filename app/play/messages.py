@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -20,15 +22,31 @@ from app.db import iso
 
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 500
+# Action ids are echoed back as `ref`: integers a browser holds exactly (JavaScript's safe ones).
+MAX_SAFE_INTEGER = 2**53 - 1
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+def _chat_text(text: str) -> str:
+    """Chat is text a person typed: line breaks and tabs, but no other control characters
+    (PostgreSQL cannot even store NUL)."""
+    if any(unicodedata.category(char) == "Cc" and char not in "\n\t" for char in text):
+        raise ValueError("chat cannot hold control characters")
+    return text
+
+
+ActionId = (
+    Annotated[StrictInt, Field(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)]
+    | Annotated[StrictStr, Field(max_length=64)]
+)
+
+
 class ActionMessage(_Message):
     type: Literal["action"]
-    id: StrictInt | Annotated[StrictStr, Field(max_length=64)] | None = None
+    id: ActionId | None = None
     action: dict[str, Any]
 
 
@@ -39,11 +57,14 @@ class SyncMessage(_Message):
 
 class ChatMessageIn(_Message):
     type: Literal["chat"]
-    text: Annotated[StrictStr, Field(min_length=1, max_length=MAX_CHAT_CHARS)]
+    text: Annotated[
+        StrictStr, Field(min_length=1, max_length=MAX_CHAT_CHARS), AfterValidator(_chat_text)
+    ]
 
 
 ClientMessage = Annotated[ActionMessage | SyncMessage | ChatMessageIn, Field(discriminator="type")]
 _client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+_action_id: TypeAdapter[int | str] = TypeAdapter(ActionId)
 
 
 class BadMessage(Exception):
@@ -56,25 +77,43 @@ class BadMessage(Exception):
 
 def parse(text: str) -> ActionMessage | SyncMessage | ChatMessageIn:
     """A client's message, or BadMessage saying exactly what is wrong with it."""
-    if len(text.encode()) > MAX_MESSAGE_BYTES:
+    if len(text.encode(errors="surrogatepass")) > MAX_MESSAGE_BYTES:
         raise BadMessage("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
     try:
         data = json.loads(text)
     except ValueError:
         raise BadMessage("bad_json", "the message is not valid JSON") from None
-    ref = data.get("id") if isinstance(data, dict) else None
-    if not isinstance(ref, int | str) or isinstance(ref, bool):
-        ref = None
+    except RecursionError:
+        raise BadMessage("bad_json", "the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadMessage("invalid", "a message must be a JSON object")
+    ref = _ref(data)
     if data.get("type") not in ("action", "sync", "chat"):
         raise BadMessage("invalid", "type must be one of action, sync, chat", ref)
     try:
         return _client_message.validate_python(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"][1:]) or "message"
-        raise BadMessage("invalid", f"{where}: {first['msg']}", ref) from None
+        raise BadMessage("invalid", _explain(error), ref) from None
+
+
+def _ref(data: dict[str, Any]) -> int | str | None:
+    """The message's `id`, to echo as `ref` on an error: None unless it is a valid one."""
+    try:
+        return _action_id.validate_python(data.get("id"))
+    except ValidationError:
+        return None
+
+
+def _explain(error: ValidationError) -> str:
+    """The first thing wrong with a message, for a person to read."""
+    first = error.errors()[0]
+    where = [str(part) for part in first["loc"][1:]]  # the first part is the message's type
+    if where[:1] == ["id"]:
+        return (
+            f"id: must be an integer (at most {MAX_SAFE_INTEGER} either way) "
+            "or a string of at most 64 characters"
+        )
+    return f"{'.'.join(where) or 'message'}: {first['msg']}"
 
 
 def dump(message: dict[str, Any]) -> str:
