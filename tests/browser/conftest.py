@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +52,13 @@ def _healthy(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server process on its own SQLite database; its base URL."""
-    directory = tmp_path_factory.mktemp("browser-server")
+@contextmanager
+def serving(directory: Path, **env: str) -> Iterator[str]:
+    """A real server process on its own SQLite database in `directory`, with `env` added to its
+    environment; its base URL until the block ends."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{directory / 'browser.db'}"}
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{directory / 'browser.db'}", **env}
     log_path = directory / "server.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
@@ -84,6 +85,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server process on its own SQLite database; its base URL."""
+    with serving(tmp_path_factory.mktemp("browser-server")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -18,11 +18,8 @@ the bot takes about 190 actions, last minutes).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import subprocess
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -34,7 +31,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .conftest import ROOT, START_TIMEOUT, STOP_TIMEOUT, _free_port, _healthy
+from .conftest import serving
 from .pages import NewContext, seq, wait_live
 
 pytestmark = pytest.mark.browser
@@ -74,41 +71,8 @@ READ = """() => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server process for this module, as the shared one in conftest.py but with bots
     that wait BOT_DELAY seconds; its base URL."""
-    directory = tmp_path_factory.mktemp("solo-server")
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{directory / 'solo.db'}",
-        "BOT_DELAY": str(BOT_DELAY),
-    }
-    log_path = directory / "server.log"
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while not _healthy(url):
-            if process.poll() is not None:
-                pytest.fail(f"the server exited ({process.returncode}):\n{log_path.read_text()}")
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"the server did not start in {START_TIMEOUT}s:\n{log_path.read_text()}"
-                )
-            time.sleep(0.1)
+    with serving(tmp_path_factory.mktemp("solo-server"), BOT_DELAY=str(BOT_DELAY)) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 # --- the person's choices, game by game ----------------------------------------------------------
