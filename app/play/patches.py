@@ -1,12 +1,28 @@
 """RFC 6902 JSON Patch: the operations that turn one view into the next.
 
-`diff` is written for views: dicts are compared key by key, lists element by element, and a
-list that slides forward (a log that drops old lines and gains new ones) becomes a few removes at
-the front and adds at the end instead of a replacement of every element.
+`diff` is written for views, and for small patches:
+- dicts are compared key by key;
+- lists by their common cases: items added or removed at the end (or in one place further in),
+  items changed in place, and a list that slides forward (a log that drops old lines and gains
+  new ones: a few removes at the front and adds at the end);
+- wherever a single `replace` of a subtree is smaller than the operations for it, the subtree is
+  replaced whole: after a roll, four new dice are one `replace` of the dice, not eight.
+
+Sizes are bytes of compact JSON, as `messages.dump` sends them. The view itself is never
+replaced whole: a client patches the view it holds, which has `players` beside the rules view.
+
+The diff runs for every viewer after every action, so it is kept cheap: equal subtrees are
+found at C speed (`==`, then marshal to tell True from 1), and a subtree's size is counted only
+as far as the choice needs.
 """
 
 from __future__ import annotations
 
+import json
+import marshal
+import sys
+from collections.abc import Callable
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 Op = dict[str, Any]
@@ -14,59 +30,119 @@ Op = dict[str, Any]
 # How far a list may slide forward and still be patched as removes + adds.
 _MAX_SLIDE = 16
 
+_encode: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+
+# The bytes of each kind of op besides its path and value.
+_REPLACE_BYTES = len('{"op":"replace","path":"","value":}') - 2
+_ADD_BYTES = len('{"op":"add","path":"","value":}') - 2
+_REMOVE_BYTES = len('{"op":"remove","path":""}') - 2
+
 
 def pointer(path: str, key: str | int) -> str:
     return f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
 
 
 def diff(old: Any, new: Any) -> list[Op]:
-    ops: list[Op] = []
-    _diff(old, new, "", ops)
-    return ops
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON: Python's == takes True for 1 and 1 for 1.0, JSON does not."""
-    if type(a) is not type(b) or a != b:
-        return False
-    if type(a) is dict:
-        return all(_same(value, b[key]) for key, value in a.items())
-    if type(a) is list:
-        return all(map(_same, a, b))
-    return True
-
-
-def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
-    if _same(old, new):
-        return
+    ops = _Ops()
     if type(old) is dict and type(new) is dict:
-        for key in old:
-            if key not in new:
-                ops.append({"op": "remove", "path": pointer(path, key)})
-        for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, pointer(path, key), ops)
-            else:
-                ops.append({"op": "add", "path": pointer(path, key), "value": value})
+        _diff_dict(old, new, "", ops)  # never a replace of the whole view
+    elif not _same(old, new):
+        _diff(old, new, "", ops)
+    return ops.ops
+
+
+class _Ops:
+    """Operations, their size (the bytes of each op plus one separating comma), and the bytes
+    of the values they carry."""
+
+    __slots__ = ("ops", "size", "values")
+
+    def __init__(self) -> None:
+        self.ops: list[Op] = []
+        self.size = 0
+        self.values = 0
+
+    def replace(self, path: str, value: Any) -> None:
+        self.ops.append({"op": "replace", "path": path, "value": value})
+        value_size = _value_size(value)
+        self.size += _REPLACE_BYTES + _text_size(path) + value_size + 1
+        self.values += value_size
+
+    def add(self, path: str, value: Any) -> None:
+        self.ops.append({"op": "add", "path": path, "value": value})
+        value_size = _value_size(value)
+        self.size += _ADD_BYTES + _text_size(path) + value_size + 1
+        self.values += value_size
+
+    def remove(self, path: str) -> None:
+        self.ops.append({"op": "remove", "path": path})
+        self.size += _REMOVE_BYTES + _text_size(path) + 1
+
+
+def _diff(old: Any, new: Any, path: str, ops: _Ops) -> None:
+    """Add to `ops` what turns `old` into `new` (not the same), or one replace of `new` when
+    that is smaller."""
+    if type(old) is dict and type(new) is dict:
+        diff_children = _diff_dict
     elif type(old) is list and type(new) is list:
-        _diff_list(old, new, path, ops)
+        diff_children = _diff_list
     else:
-        ops.append({"op": "replace", "path": path, "value": new})
+        ops.replace(path, new)
+        return
+    count, size, values = len(ops.ops), ops.size, ops.values
+    diff_children(old, new, path, ops)
+    # Room for the value in a replace smaller than these ops (the op and its comma besides).
+    room = ops.size - size - 1 - _REPLACE_BYTES - _text_size(path)
+    # The value holds the values these ops carry and its own brackets, keys and commas: when
+    # those fill the room already, no need to count the rest.
+    if _least_size(new) + ops.values - values < room and _json_size(new, room) < room:
+        del ops.ops[count:]
+        ops.size, ops.values = size, values
+        ops.replace(path, new)
 
 
-def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
-    slide = _slide(old, new)
+def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: _Ops) -> None:
+    for key in old:
+        if key not in new:
+            ops.remove(pointer(path, key))
+    for key, value in new.items():
+        if key not in old:
+            ops.add(pointer(path, key), value)
+        elif not _same(old[key], value):
+            _diff(old[key], value, pointer(path, key), ops)
+
+
+def _diff_list(old: list[Any], new: list[Any], path: str, ops: _Ops) -> None:
+    """A slide forward, or items changed in place and the rest added or removed in one place."""
+    start, old_end, new_end = _changed_span(old, new)
+    slide = _slide(old, new) if start == 0 else 0
     if slide:
         for _ in range(slide):
-            ops.append({"op": "remove", "path": f"{path}/0"})
-        old = old[slide:]
-    common = min(len(old), len(new))
-    for index in range(common):
-        _diff(old[index], new[index], f"{path}/{index}", ops)
-    for index in range(len(old) - 1, common - 1, -1):
-        ops.append({"op": "remove", "path": f"{path}/{index}"})
-    for value in new[common:]:
-        ops.append({"op": "add", "path": f"{path}/-", "value": value})
+            ops.remove(f"{path}/0")
+        for value in new[len(old) - slide :]:
+            ops.add(f"{path}/-", value)
+        return
+    changed = min(old_end, new_end) - start
+    for index in range(start, start + changed):
+        if not _same(old[index], new[index]):
+            _diff(old[index], new[index], f"{path}/{index}", ops)
+    for index in range(old_end - 1, start + changed - 1, -1):
+        ops.remove(f"{path}/{index}")
+    at_end = new_end == len(new)
+    for index in range(start + changed, new_end):
+        ops.add(f"{path}/-" if at_end else f"{path}/{index}", new[index])
+
+
+def _changed_span(old: list[Any], new: list[Any]) -> tuple[int, int, int]:
+    """Where two lists differ: (start, old end, new end) between a common head and tail."""
+    shorter = min(len(old), len(new))
+    start = 0
+    while start < shorter and _same(old[start], new[start]):
+        start += 1
+    tail = 0
+    while tail < shorter - start and _same(old[-1 - tail], new[-1 - tail]):
+        tail += 1
+    return start, len(old) - tail, len(new) - tail
 
 
 def _slide(old: list[Any], new: list[Any]) -> int:
@@ -78,3 +154,96 @@ def _slide(old: list[Any], new: list[Any]) -> int:
         if kept <= len(new) and _same(old[shift:], new[:kept]):
             return shift
     return 0
+
+
+# --- equal as JSON --------------------------------------------------------------------------
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: Python's == takes True for 1 and 1 for 1.0, JSON does not.
+
+    `==` compares a whole dict or list at C speed; when they are equal, marshal's bytes (also
+    C) tell apart the types inside. They also differ for equal dicts in another key order,
+    which are then just compared key by key. Version 2: later versions write shared and
+    interned objects differently."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b) or a != b:
+        return False
+    if kind is not dict and kind is not list and kind is not tuple:
+        return True
+    try:
+        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except ValueError:  # a type marshal does not know (an enum): compare the JSON texts
+        return _encode(a) == _encode(b)
+
+
+# --- sizes ----------------------------------------------------------------------------------
+
+
+def _text_size(text: str) -> int:
+    return len(encode_basestring_ascii(text))
+
+
+def _least_size(value: dict[str, Any] | list[Any]) -> int:
+    """The bytes of a dict's or list's own brackets, keys, colons and commas."""
+    if not value:
+        return 2
+    if type(value) is list:
+        return 1 + len(value)  # [...,...]
+    try:
+        keys = sum(map(len, value))
+    except TypeError:  # keys that are not strings
+        keys = 0
+    return 1 + keys + 4 * len(value)  # {"key":...,"key":...}
+
+
+def _json_size(value: Any, limit: int) -> int:
+    """The bytes of `value` as compact JSON, if at most `limit`; otherwise some number above
+    `limit` (counting stops there, so that a big subtree costs no more than a small patch).
+
+    Breadth first: a dict's brackets and keys are counted at once, so the upper levels of a
+    big subtree soon pass the limit, before its many small leaves are looked at."""
+    size = 0
+    pending = [value]
+    for item in pending:  # `pending` grows as we go
+        if size > limit:
+            break
+        kind = type(item)
+        if kind is str:
+            size += len(encode_basestring_ascii(item))
+        elif kind is int:
+            size += len(int.__repr__(item))
+        elif kind is dict:
+            try:
+                keys = sum(map(len, map(encode_basestring_ascii, item)))
+            except TypeError:  # keys that are not strings: json's own spelling of them
+                size += len(_encode(item))
+                continue
+            size += 1 + 2 * len(item) + keys + (not item)  # {"key":...,"key":...}
+            pending.extend(item.values())
+        elif kind is list:
+            size += 1 + len(item) + (not item)  # [...,...]
+            pending.extend(item)
+        else:
+            size += _scalar_size(item)
+    return size
+
+
+def _value_size(value: Any) -> int:
+    """The bytes of `value` as compact JSON."""
+    return _json_size(value, sys.maxsize)
+
+
+def _scalar_size(value: Any) -> int:
+    kind = type(value)
+    if kind is str:
+        return _text_size(value)
+    if kind is int:
+        return len(int.__repr__(value))
+    if value is None or value is True:
+        return 4
+    if value is False:
+        return 5
+    return len(_encode(value))

@@ -1,8 +1,10 @@
-"""app/play/patches.diff: the JSON Patch between two views turns the first into the second."""
+"""app/play/patches.diff: the JSON Patch between two views turns the first into the second,
+and no part of it is bigger than one `replace` of the subtree it patches."""
 
 from __future__ import annotations
 
 import copy
+import enum
 import json
 from typing import Any
 
@@ -10,10 +12,17 @@ import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.play.patches import diff
+from app.play.patches import _json_size, _least_size, diff
 
-KEYS = st.text(alphabet="ab/~01", max_size=3)
-SCALARS = st.none() | st.booleans() | st.integers(-3, 3) | st.text(alphabet="ab~/", max_size=3)
+# Keys and texts with the characters that JSON Pointer and JSON escape (é as \u00e9).
+KEYS = st.text(alphabet="ab/~01é", max_size=3)
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.sampled_from([0.5, 1.0, 1e16, 12345678901234567890])
+    | st.text(alphabet='ab~/é"\\\n', max_size=3)
+)
 VALUES = st.recursive(
     SCALARS,
     lambda children: st.lists(children, max_size=5) | st.dictionaries(KEYS, children, max_size=5),
@@ -39,6 +48,35 @@ def assert_patches(old: Any, new: Any) -> None:
     result = patched(old, new)
     assert result == new
     assert exact(result) == exact(new)
+    assert_no_part_bigger_than_its_replace(old, new)
+
+
+def compact(value: Any) -> int:
+    """Bytes as the hub sends them (messages.dump)."""
+    return len(json.dumps(value, separators=(",", ":")))
+
+
+def at(document: Any, path: str) -> Any:
+    for token in path.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        document = document[int(token)] if isinstance(document, list) else document[token]
+    return document
+
+
+def assert_no_part_bigger_than_its_replace(old: Any, new: Any) -> None:
+    """The size rule: the ops under any path are no bigger than one replace of what is there
+    in `new`, and a view (a dict) is never replaced whole."""
+    ops = diff(old, new)
+    if isinstance(old, dict) and isinstance(new, dict):
+        assert all(op["path"] for op in ops)
+    paths = {op["path"] for op in ops}
+    parents = {path[:end] for path in paths for end, char in enumerate(path) if char == "/"}
+    if isinstance(old, dict) and isinstance(new, dict):
+        parents.discard("")
+    for parent in parents:
+        under = [op for op in ops if op["path"].startswith(parent + "/")]
+        replace = {"op": "replace", "path": parent, "value": at(new, parent)}
+        assert compact(under) <= compact([replace]), (parent, under)
 
 
 @st.composite
@@ -55,9 +93,12 @@ def edited(draw: st.DrawFn, value: Any) -> Any:
         else:
             value[draw(KEYS)] = draw(VALUES)
         return value
+    if isinstance(value, dict) and len(value) > 1 and draw(st.booleans()):
+        keys = draw(st.permutations(list(value)))
+        return {key: value[key] for key in keys}  # the same dict in another key order
     if isinstance(value, list) and value and draw(st.booleans()):
         value = list(value)
-        choice = draw(st.integers(0, 3))
+        choice = draw(st.integers(0, 5))
         if choice == 0:  # slide: drop from the front, add at the end
             drop = draw(st.integers(1, len(value)))
             return value[drop:] + draw(st.lists(VALUES, max_size=3))
@@ -67,6 +108,11 @@ def edited(draw: st.DrawFn, value: Any) -> Any:
             return value
         if choice == 2:
             return value + draw(st.lists(VALUES, min_size=1, max_size=3))
+        index = draw(st.integers(0, len(value)))
+        if choice == 3:  # a card added to the middle of a hand
+            return value[:index] + draw(st.lists(VALUES, min_size=1, max_size=2)) + value[index:]
+        if choice == 4:  # a card played from the middle of a hand
+            return value[:index] + value[index + draw(st.integers(1, 2)) :]
         return value[: draw(st.integers(0, len(value) - 1))]
     choice = draw(st.integers(0, 2))
     if choice == 0:
@@ -82,6 +128,8 @@ def retyped(value: Any) -> Any:
         return int(value)
     if type(value) is int and value in (0, 1):
         return bool(value)
+    if type(value) is float and value.is_integer():
+        return int(value)
     if isinstance(value, list):
         return [retyped(item) for item in value]
     if isinstance(value, dict):
@@ -195,3 +243,126 @@ def test_a_change_of_kind_is_a_replace() -> None:
     assert diff({"a": [1]}, {"a": {"0": 1}}) == [{"op": "replace", "path": "/a", "value": {"0": 1}}]
     assert diff({"a": None}, {"a": []}) == [{"op": "replace", "path": "/a", "value": []}]
     assert diff([1], {"a": 1}) == [{"op": "replace", "path": "", "value": {"a": 1}}]
+
+
+# --- the size rule --------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(VALUES, st.integers(-1, 60))
+def test_json_sizes_are_counted_exactly_up_to_the_limit(value: Any, limit: int) -> None:
+    size = compact(value)
+    counted = _json_size(value, limit)
+    assert counted == size if size <= limit else counted > limit
+    assert _json_size(value, size) == size
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(VALUES, max_size=5) | st.dictionaries(KEYS, VALUES, max_size=5))
+def test_the_least_size_is_the_brackets_keys_and_commas(value: list[Any] | dict[str, Any]) -> None:
+    """What a replace costs beyond the values the ops carry: never more than the real bytes
+    (or a replace smaller than the ops would be missed), and exact for plain keys."""
+    items = value.values() if isinstance(value, dict) else value
+    rest = compact(value) - sum(map(compact, items))
+    plain = all(compact(key) == len(key) + 2 for key in value) if isinstance(value, dict) else True
+    assert _least_size(value) == rest if plain else _least_size(value) < rest
+
+
+def test_a_roll_replaces_the_legal_list_whole() -> None:
+    """Convolution after a roll: `legal` grows from a roll to nine categories."""
+    categories = ["red", "blue", "green", "yellow", "first", "second", "third", "fourth", "sum"]
+    old = {"legal": [{"type": "roll"}]}
+    new = {"legal": [{"type": "score", "category": category} for category in categories]}
+    assert diff(old, new) == [{"op": "replace", "path": "/legal", "value": new["legal"]}]
+    assert diff(new, old) == [{"op": "replace", "path": "/legal", "value": old["legal"]}]
+    assert_patches(old, new)
+
+
+def test_new_dice_are_one_replace_but_one_new_die_is_one_small_op() -> None:
+    old = {"dice": {"blue": [4, 3], "green": [4, 4], "red": [1, 6], "yellow": [1, 5]}}
+    rolled = {"dice": {"blue": [3, 5], "green": [5, 6], "red": [4, 5], "yellow": [4, 6]}}
+    assert diff(old, rolled) == [{"op": "replace", "path": "/dice", "value": rolled["dice"]}]
+    one = copy.deepcopy(old)
+    one["dice"]["red"][1] = 2
+    assert diff(old, one) == [{"op": "replace", "path": "/dice/red/1", "value": 2}]
+
+
+def test_one_changed_object_in_a_long_list_is_patched_inside_it() -> None:
+    old = {"players": [{"name": f"p{i}", "score": i, "hand": [1, 2, 3]} for i in range(6)]}
+    new = copy.deepcopy(old)
+    new["players"][4]["score"] = 40
+    assert diff(old, new) == [{"op": "replace", "path": "/players/4/score", "value": 40}]
+
+
+def test_a_card_into_or_out_of_the_middle_of_a_hand_is_one_op() -> None:
+    hand = [f"card {i}" for i in range(10)]
+    drawn = hand[:4] + ["new card"] + hand[4:]
+    assert diff({"hand": hand}, {"hand": drawn}) == [
+        {"op": "add", "path": "/hand/4", "value": "new card"}
+    ]
+    assert diff({"hand": drawn}, {"hand": hand}) == [{"op": "remove", "path": "/hand/4"}]
+    assert diff({"hand": hand}, {"hand": hand[:-2]}) == [
+        {"op": "remove", "path": "/hand/9"},
+        {"op": "remove", "path": "/hand/8"},
+    ]
+    assert_patches({"hand": hand}, {"hand": drawn})
+    assert_patches({"hand": drawn}, {"hand": hand})
+
+
+def test_a_view_is_never_replaced_whole() -> None:
+    """The client's view has `players` beside the rules view: a root replace would drop it."""
+    old = {f"key {i}": i for i in range(20)}
+    new = {"other": 1}
+    ops = diff(old, new)
+    assert len(ops) == 21 and all(op["path"] for op in ops)
+    assert compact(ops) > compact([{"op": "replace", "path": "", "value": new}])
+    assert diff([1, 2, 3, 4], [5, 6, 7, 8]) == [
+        {"op": "replace", "path": "", "value": [5, 6, 7, 8]}
+    ]
+
+
+def test_a_replace_one_byte_smaller_is_taken_and_a_tie_keeps_the_ops() -> None:
+    for name, whole in [("s" * 5, True), ("s" * 6, False)]:
+        old = {"d": {"a": 0, "b": 0, "c": 0, "x": 0, "y": 0, "z": name}}
+        new = {"d": {"a": 0, "b": 0, "c": 0, "x": 1, "y": 1, "z": name}}
+        replace = [{"op": "replace", "path": "/d", "value": new["d"]}]
+        both = [
+            {"op": "replace", "path": "/d/x", "value": 1},
+            {"op": "replace", "path": "/d/y", "value": 1},
+        ]
+        assert compact(replace) == compact(both) - (1 if whole else 0)
+        assert diff(old, new) == (replace if whole else both)
+
+
+def test_escaped_text_is_counted_as_sent() -> None:
+    """\u00e9 travels as six bytes: a list holding ten of them is dearer to send again."""
+    for name, whole in [("e" * 10, True), ("\u00e9" * 10, False)]:
+        old = {"names": [name, "a", "b"]}
+        new = {"names": [name, "c", "d"]}
+        ops = diff(old, new)
+        if whole:
+            assert ops == [{"op": "replace", "path": "/names", "value": new["names"]}]
+        else:
+            assert [op["path"] for op in ops] == ["/names/1", "/names/2"]
+        assert_patches(old, new)
+
+
+def test_the_same_dict_in_another_key_order_needs_no_patch() -> None:
+    old = {"state": {"a": 1, "b": [True, {"c": 0, "d": 1}]}}
+    new = {"state": {"b": [True, {"d": 1, "c": 0}], "a": 1}}
+    assert diff(old, new) == []
+    assert diff(old, {"state": {"b": [1, {"d": 1, "c": 0}], "a": 1}}) == [
+        {"op": "replace", "path": "/state/b/0", "value": 1}
+    ]
+
+
+class Level(enum.IntEnum):
+    LOW = 1
+
+
+def test_values_marshal_does_not_know_are_compared_as_json() -> None:
+    assert diff({"a": [Level.LOW]}, {"a": [Level.LOW]}) == []
+    assert diff({"a": [Level.LOW]}, {"a": [1]}) == []  # both are 1 in JSON
+    assert diff({"a": [Level.LOW]}, {"a": [True]}) == [
+        {"op": "replace", "path": "/a/0", "value": True}
+    ]
