@@ -9,7 +9,8 @@ and drops), keeps each run's JSON in `--out`, then prints one Markdown table of 
 
 The scenarios follow issue #10's targets: 250 Convolution games on one and on two processes,
 Innovation with 4 seats at 100 games, every other game on one and two processes, and 1,000 idle
-websockets for the memory per socket.
+websockets for the memory per socket; then Convolution and Innovation again at a pace one
+process keeps up with.
 """
 
 from __future__ import annotations
@@ -41,6 +42,16 @@ SCENARIOS: list[tuple[str, list[str]]] = [
     ("unscrewed-1", ["--game", "unscrewed", "--players", "4", "--games", "50"]),
     ("unscrewed-2", ["--game", "unscrewed", "--players", "4", "--games", "50", "--processes", "2"]),
     ("idle-sockets", ["--game", "convolution", "--games", "10", "--idle-sockets", "1000"]),
+    # The same tables played at a pace one process keeps up with: the latency of play itself,
+    # not of a queue.
+    (
+        "convolution-1-paced",
+        ["--game", "convolution", "--games", "250", "--rate", "120"],
+    ),
+    (
+        "innovation-1-paced",
+        ["--game", "innovation", "--players", "4", "--games", "100", "--rate", "60"],
+    ),
 ]
 
 
@@ -84,8 +95,10 @@ def table(out: Path) -> str:
                 f" ({idle['count']} idle sockets: {before:.0f} to {after:.0f} MB,"
                 f" {idle['kb_per_socket']} KB each)"
             )
+        rate = result["config"]["rate"]
+        paced = f" at {rate:.0f}/s" if rate else ""
         rows.append(
-            f"| {result['config']['game']} | {result['config']['processes']}"
+            f"| {result['config']['game']}{paced} | {result['config']['processes']}"
             f" | {result['config']['games']} x {result['config']['players']}"
             f" | {result['actions']['per_second']:.0f}"
             f" | {latency['p50']:.0f} / {latency['p95']:.0f} / {latency['p99']:.0f}"
