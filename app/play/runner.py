@@ -215,16 +215,18 @@ class Runner:
             values.update(snapshot=position.state, snapshot_seq=position.seq)
         if result is not None:
             values.update(status="finished", result=result.to_json(), finished_at=at)
+        # Plain statements on the tables: the ORM's bulk paths cost more than the database.
+        games, actions = GameRecord.__table__, ActionRecord.__table__
         async with unit_of_work(self.sessions) as session:
             updated = await session.execute(
-                update(GameRecord)
-                .where(GameRecord.id == position.record_id, GameRecord.seq == position.seq - 1)
+                update(games)
+                .where(games.c.id == position.record_id, games.c.seq == position.seq - 1)
                 .values(**values)
             )
             if updated.rowcount != 1:
                 raise StaleGame()
             await session.execute(
-                insert(ActionRecord).values(
+                insert(actions).values(
                     game_id=position.record_id,
                     seq=position.seq,
                     seat=seat,
