@@ -11,6 +11,7 @@ from app.games.bots import EASY, Bot, bot_rng, bots_for
 from app.games.core import Rng, canonical
 from app.games.nerdy_inventions import NerdyInventions
 from app.games.nerdy_inventions.bot import GoodBot, workbench
+from tests.games.nerdy_inventions.test_rules import give, take
 
 game = NerdyInventions()
 GOOD = GoodBot()
@@ -35,27 +36,6 @@ def play(bots: list[Bot], seed: int, limit: int = 5000) -> dict[str, Any]:
         state = game.apply(state, seat, action)
         seq += 1
     return state
-
-
-def take(state: dict[str, Any], card_id: str) -> None:
-    """Lift a card from wherever it is (deck, row or a tableau)."""
-    if card_id in state["deck"]:
-        state["deck"].remove(card_id)
-        return
-    if card_id in state["row"]:
-        state["row"][state["row"].index(card_id)] = None
-        return
-    for tableau in state["tableaus"]:
-        for held in tableau:
-            if held["card"] == card_id:
-                tableau.remove(held)
-                return
-    raise AssertionError(f"{card_id} is nowhere")
-
-
-def give(state: dict[str, Any], seat: int, card_id: str, tapped: bool = False) -> None:
-    take(state, card_id)
-    state["tableaus"][seat].append({"card": card_id, "tapped": tapped})
 
 
 def lay_row(state: dict[str, Any], *cards: str | None) -> None:
