@@ -160,7 +160,13 @@ class BotDriver:
         await asyncio.sleep(max(0.0, deadline - self.hub.now()) + 0.01)
         if self.timers.get(code, (None,))[0] == deadline:
             del self.timers[code]
-        room = await self.hub.room(code)
+        try:
+            room = await self.hub.room(code)
+        except SQLAlchemyError:
+            log.exception("clock of lobby %s: the database failed; the bots look again", code)
+            if code not in self.tasks:
+                self._spawn(code, self._drive(code))  # which tries again until it can
+            return
         if room is not None:
             self.poke(room)
 
