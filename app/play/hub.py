@@ -30,7 +30,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.games.core import Action, GameError, Seat
 from app.play import messages
 from app.play.patches import diff
-from app.play.runner import AWAY, CLOCK, Position, Runner, StaleGame
+from app.play.recorder import StaleGame
+from app.play.runner import AWAY, CLOCK, Position, Runner
 from app.play.views import full_view, rules_view
 
 log = logging.getLogger(__name__)
@@ -126,8 +127,11 @@ class Room:
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     position: Position | None = None
+    # The rules view at the current position of each viewer that is followed (see `followed`),
+    # as they were last sent it; others get a snapshot when they come.
     views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
-    # (seq, {viewer: patch message text}) for the latest accepted actions.
+    # (seq, {viewer: patch message text}) for the latest accepted actions, for the viewers that
+    # were followed.
     buffer: deque[tuple[int, dict[Viewer, str]]] = field(default_factory=deque)
     # When the last connection left (a monotonic time), so idle rooms can be forgotten.
     idle_since: float | None = None
@@ -142,9 +146,12 @@ class Room:
             if player.get("away_bot")
         }
 
-    def viewers(self) -> list[Viewer]:
-        assert self.position is not None
-        return [*range(len(self.position.seats)), None]
+    def followed(self) -> set[Viewer]:
+        """The viewers whose view is made after every action: every person's seat (a person who
+        drops out comes back with `since` and gets patches), and whoever is connected here.
+        Nobody else: not a bot's seat, nor spectators while none is watching."""
+        people = {player["seat"] for player in self.info.public["players"] if not player["bot"]}
+        return people | {conn.seat for conn in self.connections}
 
     def connected(self) -> Counter[int]:
         return Counter(conn.seat for conn in self.connections if conn.seat is not None)
@@ -186,7 +193,8 @@ class Hub:
         self.buffer_size = buffer_size
         self.chat_history = chat_history
         self.rooms: dict[str, Room] = {}
-        self._rooms_lock = asyncio.Lock()
+        # Rooms being opened (their lobby being read), so that a lobby is opened once.
+        self._opening: dict[str, asyncio.Task[Room | None]] = {}
         # Told of every room whose game was just loaded or moved on (the bot driver).
         self.on_position: Callable[[Room], None] = lambda room: None
         # Wall-clock time, epoch seconds: the clocks' and absences' time (tests move it on).
@@ -201,29 +209,44 @@ class Hub:
         return await self._room(code)
 
     async def _room(self, code: str) -> Room | None:
-        async with self._rooms_lock:
-            room = self.rooms.get(code)
-            if room is None:
-                info = await self.directory.lobby_info(code)
-                if info is None:
-                    return None
-                # Idle until someone connects: a room opened for its bots alone is swept too.
-                room = Room(code, info, self.buffer_size, idle_since=time.monotonic())
-                now = self.now()
-                room.absent_since = {
-                    player["seat"]: now for player in info.public["players"] if not player["bot"]
-                }
-                self.rooms[code] = room
+        room = self.rooms.get(code) or await self._opened(code)
+        if room is None:
+            return None
         if room.position is None and room.info.game_record_id is not None:
             async with room.lock:
                 if room.position is None:
                     await self._load(room)
         return room
 
+    async def _opened(self, code: str) -> Room | None:
+        """The room once opened, by this call or by one under way; None for no such lobby."""
+        opening = self._opening.get(code)
+        if opening is None:
+            opening = asyncio.create_task(self._open(code), name=f"open {code}")
+            self._opening[code] = opening
+            opening.add_done_callback(lambda _: self._opening.pop(code, None))
+        return await asyncio.shield(opening)
+
+    async def _open(self, code: str) -> Room | None:
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        info = await self.directory.lobby_info(code)
+        if info is None:
+            return None
+        # Idle until someone connects: a room opened for its bots alone is swept too.
+        room = Room(code, info, self.buffer_size, idle_since=time.monotonic())
+        now = self.now()
+        room.absent_since = {
+            player["seat"]: now for player in info.public["players"] if not player["bot"]
+        }
+        self.rooms[code] = room
+        return room
+
     async def _load(self, room: Room) -> None:
         assert room.info.game_record_id is not None
         room.position = await self.runner.load(room.info.game_record_id)
-        room.views = {viewer: self._rules_view(room, viewer) for viewer in room.viewers()}
+        room.views.clear()
         room.buffer.clear()
         self.on_position(room)
 
@@ -258,8 +281,13 @@ class Hub:
         the other processes too unless `here_only` (they are telling us)."""
         if self.tell_others is not None and not here_only:
             await self.tell_others(code)
-        info = await self.directory.lobby_info(code)
+        # A room being opened read its lobby before this change, perhaps: wait for it, then
+        # read the lobby as it is now.
+        opening = self._opening.get(code)
+        if opening is not None:
+            await asyncio.shield(opening)
         room = self.rooms.get(code)
+        info = await self.directory.lobby_info(code)
         if info is None:
             return
         if room is None:
@@ -352,9 +380,16 @@ class Hub:
             room.broadcast(self._presence(room))
         room.broadcast(messages.dump({"type": "lobby", "lobby": room.lobby()}))
 
+    def _view(self, room: Room, viewer: Viewer) -> dict[str, Any]:
+        """The viewer's rules view at the room's position, made once per position."""
+        view = room.views.get(viewer)
+        if view is None:
+            view = room.views[viewer] = self._rules_view(room, viewer)
+        return view
+
     def _snapshot(self, room: Room, viewer: Viewer) -> str:
         assert room.position is not None
-        view = full_view(room.views[viewer], room.players())
+        view = full_view(self._view(room, viewer), room.players())
         # `now`: the server's time, so that a page can run the clocks on the server's time.
         snapshot = {"type": "snapshot", "seq": room.position.seq, "view": view, "now": self.now()}
         return messages.dump(snapshot)
@@ -368,9 +403,13 @@ class Hub:
             return
         if since is not None and since < seq and room.buffer and room.buffer[0][0] <= since + 1:
             start = since + 1 - room.buffer[0][0]
-            for index in range(start, len(room.buffer)):
-                conn.push(room.buffer[index][1][conn.seat])
-            return
+            missed = [
+                room.buffer[index][1].get(conn.seat) for index in range(start, len(room.buffer))
+            ]
+            if None not in missed:  # else nobody watched for this viewer meanwhile
+                for text in missed:
+                    conn.push(text)
+                return
         conn.push(self._snapshot(room, conn.seat))
 
     # --- messages from clients ---
@@ -507,18 +546,22 @@ class Hub:
             self._publish(room, position.advance(record.seat, after, record.by, record.at))
 
     def _publish(self, room: Room, position: Position) -> None:
-        """Make `position` current and send every connection its patch for it."""
+        """Make `position` current and send every connection its patch for it: one view and
+        one patch per viewer followed, whatever their number of connections."""
         room.position = position
         texts: dict[Viewer, str] = {}
         views: dict[Viewer, dict[str, Any]] = {}
-        for viewer in room.viewers():
+        for viewer in room.followed():
             views[viewer] = self._rules_view(room, viewer)
-            ops = diff(room.views[viewer], views[viewer])
-            texts[viewer] = messages.dump({"type": "patch", "seq": position.seq, "ops": ops})
+            before = room.views.get(viewer)
+            if before is not None:
+                ops = diff(before, views[viewer])
+                texts[viewer] = messages.dump({"type": "patch", "seq": position.seq, "ops": ops})
         room.views = views
         room.buffer.append((position.seq, texts))
         while len(room.buffer) > self.buffer_size:
             room.buffer.popleft()
         for conn in room.connections:
-            conn.push(texts[conn.seat])
+            text = texts.get(conn.seat)
+            conn.push(text if text is not None else self._snapshot(room, conn.seat))
         self.on_position(room)

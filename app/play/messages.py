@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -19,6 +18,7 @@ from pydantic import (
 )
 
 from app.db import iso
+from app.wire import dumps, loads
 
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 500
@@ -80,11 +80,11 @@ def parse(text: str) -> ActionMessage | SyncMessage | ChatMessageIn:
     if len(text.encode(errors="surrogatepass")) > MAX_MESSAGE_BYTES:
         raise BadMessage("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = loads(text)
+    except ValueError as error:
+        if "depth limit" in str(error):
+            raise BadMessage("bad_json", "the message is nested too deeply") from None
         raise BadMessage("bad_json", "the message is not valid JSON") from None
-    except RecursionError:
-        raise BadMessage("bad_json", "the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadMessage("invalid", "a message must be a JSON object")
     ref = _ref(data)
@@ -117,7 +117,7 @@ def _explain(error: ValidationError) -> str:
 
 
 def dump(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    return dumps(message)
 
 
 def error(code: str, message: str, ref: Any = None) -> str:

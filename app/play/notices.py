@@ -2,9 +2,10 @@
 
 A process that records an action sends, in the same transaction, a notice on the channel
 `tinkertable`: `{"game": record id, "seq": N, "from": process}` (PostgreSQL delivers it on
-commit, never for a rolled-back action). A lobby change (a join, the start, a seat handed to a
-bot or taken back) sends `{"lobby": code, "from": process}`. Notices carry nothing secret and
-nothing else: the listener reads what it lacks from the database.
+commit, never for a rolled-back action; app.play.recorder sends it). A lobby change (a join,
+the start, a seat handed to a bot or taken back) sends `{"lobby": code, "from": process}`.
+Notices carry nothing secret and nothing else: the listener reads what it lacks from the
+database.
 
 Every process listens on one connection of its own. Told of another process's action, its hub
 reads the actions it lacks and pushes the patches to its own sockets; told of a lobby change,
@@ -36,10 +37,6 @@ CHANNEL = "tinkertable"
 # How often the listening connection is checked, and how long to wait before reconnecting.
 PING_SECONDS = 15.0
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0)
-
-
-def action_notice(sender: str, record_id: int, seq: int) -> str:
-    return json.dumps({"game": record_id, "seq": seq, "from": sender})
 
 
 def lobby_notice(sender: str, code: str) -> str:

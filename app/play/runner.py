@@ -12,21 +12,17 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import unit_of_work, utcnow
+from app.db import utcnow
 from app.errors import NotFound
 from app.games.core import Action, Game, Seat, State, clone
 from app.play.clocks import Clocks
 from app.play.models import ActionRecord, GameRecord
-from app.play.notices import CHANNEL, action_notice
+from app.play.recorder import Entry, Recorder, writer_for
 from app.play.registry import Games
 from app.play.table import split
-
-
-class StaleGame(Exception):
-    """Another action was recorded for this game first; reload and check again."""
 
 
 @dataclass(frozen=True)
@@ -146,6 +142,7 @@ class Runner:
         # This process's name in notices (app.play.notices): set on PostgreSQL, where each
         # recorded action tells the other processes; None: no notices (SQLite).
         self.notice_from: str | None = None
+        self.recorder = Recorder(writer_for(sessions.kw["bind"], lambda: self.notice_from))
 
     async def load(self, record_id: int) -> Position:
         """The game as recorded: its snapshot, plus any actions recorded after it."""
@@ -206,35 +203,17 @@ class Runner:
         """Commit the action that made `position` (number position.seq) as `seat`'s, chosen by
         `by` at `at`; StaleGame if someone got there first."""
         result = position.game.result(position.state)
-        values: dict[str, Any] = {
-            "seq": position.seq,
-            "clocks": position.clocks.to_json() if position.clocks is not None else None,
-            "updated_at": at,
-        }
-        if result is not None or position.seq % SNAPSHOT_EVERY == 0:
-            values.update(snapshot=position.state, snapshot_seq=position.seq)
-        if result is not None:
-            values.update(status="finished", result=result.to_json(), finished_at=at)
-        # Plain statements on the tables: the ORM's bulk paths cost more than the database.
-        games, actions = GameRecord.__table__, ActionRecord.__table__
-        async with unit_of_work(self.sessions) as session:
-            updated = await session.execute(
-                update(games)
-                .where(games.c.id == position.record_id, games.c.seq == position.seq - 1)
-                .values(**values)
+        snapshot = result is not None or position.seq % SNAPSHOT_EVERY == 0
+        await self.recorder.record(
+            Entry(
+                game_id=position.record_id,
+                seq=position.seq,
+                seat=seat,
+                action=action,
+                by=by,
+                at=at,
+                clocks=position.clocks.to_json() if position.clocks is not None else None,
+                snapshot=position.state if snapshot else None,
+                result=result.to_json() if result is not None else None,
             )
-            if updated.rowcount != 1:
-                raise StaleGame()
-            await session.execute(
-                insert(actions).values(
-                    game_id=position.record_id,
-                    seq=position.seq,
-                    seat=seat,
-                    action=action,
-                    by=by,
-                    at=at,
-                )
-            )
-            if self.notice_from is not None:  # delivered when this transaction commits
-                notice = action_notice(self.notice_from, position.record_id, position.seq)
-                await session.execute(select(func.pg_notify(CHANNEL, notice)))
+        )

@@ -11,8 +11,9 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.db import make_engine, make_sessions, utcnow
 from app.play.models import ActionRecord
+from app.play.recorder import StaleGame
 from app.play.registry import games_for
-from app.play.runner import Runner, StaleGame
+from app.play.runner import Runner
 from tests.conftest import run
 
 from .tables import Table, play_one, serving

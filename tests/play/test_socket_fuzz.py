@@ -112,6 +112,8 @@ def malformed_json() -> list[Attack]:
         '{"type": "action" "id": 1}',
         "\x00",
         "nul",
+        "NaN",  # JavaScript's, not JSON's
+        "Infinity",
         "[" * 8000 + "]" * 8000,  # valid JSON, nested deeper than any parser allows
         '{"type": "action", "id": 1, "action": {"a": ' + "[" * 5000 + "]" * 5000 + "}}",
     ]
@@ -119,7 +121,7 @@ def malformed_json() -> list[Attack]:
 
 
 def not_an_object() -> list[Attack]:
-    frames = ["[]", "[1, 2]", "1", "-0.5", '"action"', "null", "true", "NaN", "Infinity"]
+    frames = ["[]", "[1, 2]", "1", "-0.5", '"action"', "null", "true"]
     return [Attack("not an object", frame, "invalid") for frame in frames]
 
 
