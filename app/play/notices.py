@@ -115,7 +115,11 @@ class Notices:
 
     async def _connect(self) -> None:
         connection = await asyncpg.connect(self.dsn, timeout=10)
-        await connection.add_listener(CHANNEL, self._heard)
+        try:
+            await connection.add_listener(CHANNEL, self._heard)
+        except BaseException:  # cancelled as the process stops, too: never left open
+            connection.terminate()
+            raise
         self.connection = connection
         self.listening.set()
 
