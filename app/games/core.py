@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+import orjson
+
 if TYPE_CHECKING:
     from app.games.bots import Bot
 
@@ -215,9 +217,13 @@ def describe(action: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
+# orjson: the same JSON as the standard library's, several times faster; keys sorted as text.
+_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
 def canonical(value: Any) -> str:
     """A value's one JSON text: equal texts are equal JSON (True is not 1, 1.0 is not 1)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return orjson.dumps(value, option=_SORTED).decode()
 
 
 def clone(state: State) -> State:
@@ -228,7 +234,7 @@ def clone(state: State) -> State:
     database (PostgreSQL's JSONB orders keys its own way) is the same state in every respect,
     dictionary iteration included; rules must still never give a key's spelling a meaning.
     """
-    return json.loads(json.dumps(state, sort_keys=True))
+    return orjson.loads(orjson.dumps(state, option=_SORTED))
 
 
 # --- seeded randomness ----------------------------------------------------------------------

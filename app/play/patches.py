@@ -12,25 +12,26 @@ Sizes are bytes of compact JSON, as `messages.dump` sends them. The view itself 
 replaced whole: a client patches the view it holds, which has `players` beside the rules view.
 
 The diff runs for every viewer after every action, so it is kept cheap: equal subtrees are
-found at C speed (`==`, then marshal to tell True from 1), and a subtree's size is counted only
-as far as the choice needs.
+found at C speed (`==`, then the JSON texts to tell True from 1), and sizes are the lengths of
+JSON texts made in C (orjson).
 """
 
 from __future__ import annotations
 
-import json
-import marshal
-import sys
-from collections.abc import Callable
-from json.encoder import encode_basestring_ascii
 from typing import Any
+
+import orjson
 
 Op = dict[str, Any]
 
 # How far a list may slide forward and still be patched as removes + adds.
 _MAX_SLIDE = 16
 
-_encode: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+
+# Compact JSON as bytes, as it is sent (app.wire); integer keys become strings.
+def _dumps(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
 
 # The bytes of each kind of op besides its path and value.
 _REPLACE_BYTES = len('{"op":"replace","path":"","value":}') - 2
@@ -52,27 +53,21 @@ def diff(old: Any, new: Any) -> list[Op]:
 
 
 class _Ops:
-    """Operations, their size (the bytes of each op plus one separating comma), and the bytes
-    of the values they carry."""
+    """Operations, and their size (the bytes of each op plus one separating comma)."""
 
-    __slots__ = ("ops", "size", "values")
+    __slots__ = ("ops", "size")
 
     def __init__(self) -> None:
         self.ops: list[Op] = []
         self.size = 0
-        self.values = 0
 
     def replace(self, path: str, value: Any) -> None:
         self.ops.append({"op": "replace", "path": path, "value": value})
-        value_size = _value_size(value)
-        self.size += _REPLACE_BYTES + _text_size(path) + value_size + 1
-        self.values += value_size
+        self.size += _REPLACE_BYTES + _text_size(path) + _value_size(value) + 1
 
     def add(self, path: str, value: Any) -> None:
         self.ops.append({"op": "add", "path": path, "value": value})
-        value_size = _value_size(value)
-        self.size += _ADD_BYTES + _text_size(path) + value_size + 1
-        self.values += value_size
+        self.size += _ADD_BYTES + _text_size(path) + _value_size(value) + 1
 
     def remove(self, path: str) -> None:
         self.ops.append({"op": "remove", "path": path})
@@ -89,15 +84,13 @@ def _diff(old: Any, new: Any, path: str, ops: _Ops) -> None:
     else:
         ops.replace(path, new)
         return
-    count, size, values = len(ops.ops), ops.size, ops.values
+    count, size = len(ops.ops), ops.size
     diff_children(old, new, path, ops)
     # Room for the value in a replace smaller than these ops (the op and its comma besides).
     room = ops.size - size - 1 - _REPLACE_BYTES - _text_size(path)
-    # The value holds the values these ops carry and its own brackets, keys and commas: when
-    # those fill the room already, no need to count the rest.
-    if _least_size(new) + ops.values - values < room and _json_size(new, room) < room:
+    if _value_size(new) < room:
         del ops.ops[count:]
-        ops.size, ops.values = size, values
+        ops.size = size
         ops.replace(path, new)
 
 
@@ -162,88 +155,27 @@ def _slide(old: list[Any], new: list[Any]) -> int:
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON: Python's == takes True for 1 and 1 for 1.0, JSON does not.
 
-    `==` compares a whole dict or list at C speed; when they are equal, marshal's bytes (also
-    C) tell apart the types inside. They also differ for equal dicts in another key order,
-    which are then just compared key by key. Version 2: later versions write shared and
-    interned objects differently."""
+    `==` compares a whole dict or list at C speed; when they are equal, their JSON texts (also
+    made in C) tell apart the types inside. The texts also differ for equal dicts in another
+    key order, which are then just compared key by key."""
     if a is b:
         return True
     kind = type(a)
     if kind is not type(b) or a != b:
         return False
-    if kind is not dict and kind is not list and kind is not tuple:
+    if kind is not dict and kind is not list:
         return True
-    try:
-        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
-    except ValueError:  # a type marshal does not know (an enum): compare the JSON texts
-        return _encode(a) == _encode(b)
+    return _dumps(a) == _dumps(b)
 
 
 # --- sizes ----------------------------------------------------------------------------------
 
 
 def _text_size(text: str) -> int:
-    return len(encode_basestring_ascii(text))
-
-
-def _least_size(value: dict[str, Any] | list[Any]) -> int:
-    """The bytes of a dict's or list's own brackets, keys, colons and commas."""
-    if not value:
-        return 2
-    if type(value) is list:
-        return 1 + len(value)  # [...,...]
-    try:
-        keys = sum(map(len, value))
-    except TypeError:  # keys that are not strings
-        keys = 0
-    return 1 + keys + 4 * len(value)  # {"key":...,"key":...}
-
-
-def _json_size(value: Any, limit: int) -> int:
-    """The bytes of `value` as compact JSON, if at most `limit`; otherwise some number above
-    `limit` (counting stops there, so that a big subtree costs no more than a small patch).
-
-    Breadth first: a dict's brackets and keys are counted at once, so the upper levels of a
-    big subtree soon pass the limit, before its many small leaves are looked at."""
-    size = 0
-    pending = [value]
-    for item in pending:  # `pending` grows as we go
-        if size > limit:
-            break
-        kind = type(item)
-        if kind is str:
-            size += len(encode_basestring_ascii(item))
-        elif kind is int:
-            size += len(int.__repr__(item))
-        elif kind is dict:
-            try:
-                keys = sum(map(len, map(encode_basestring_ascii, item)))
-            except TypeError:  # keys that are not strings: json's own spelling of them
-                size += len(_encode(item))
-                continue
-            size += 1 + 2 * len(item) + keys + (not item)  # {"key":...,"key":...}
-            pending.extend(item.values())
-        elif kind is list:
-            size += 1 + len(item) + (not item)  # [...,...]
-            pending.extend(item)
-        else:
-            size += _scalar_size(item)
-    return size
+    """The bytes of a string as JSON, its quotes included."""
+    return len(_dumps(text))
 
 
 def _value_size(value: Any) -> int:
-    """The bytes of `value` as compact JSON."""
-    return _json_size(value, sys.maxsize)
-
-
-def _scalar_size(value: Any) -> int:
-    kind = type(value)
-    if kind is str:
-        return _text_size(value)
-    if kind is int:
-        return len(int.__repr__(value))
-    if value is None or value is True:
-        return 4
-    if value is False:
-        return 5
-    return len(_encode(value))
+    """The bytes of `value` as compact JSON, as it is sent."""
+    return len(_dumps(value))
