@@ -46,15 +46,13 @@ from app.games.innovation.ending import (
     check_target,
     clockwise,
     opponents,
+    own_score,
     teammate,
     token,
     win,
 )
 from app.games.innovation.ending import (
     achievement_count as team_achievements,
-)
-from app.games.innovation.ending import (
-    score_value as team_score,
 )
 
 Effect: TypeAlias = Generator[Ask, Action, Any]
@@ -160,7 +158,9 @@ class Ctx:
         return board.icons(self.state, self._who(player))[icon]
 
     def score_value(self, player: int | None = None) -> int:
-        return team_score(self.state, self._who(player))
+        """The player's own score, even in the team game (cards compare players' own scores;
+        only the end by score adds teammates' together)."""
+        return own_score(self.state, self._who(player))
 
     def achievement_count(self, player: int | None = None) -> int:
         return team_achievements(self.state, self._who(player))

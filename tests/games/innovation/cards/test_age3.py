@@ -220,6 +220,22 @@ def test_optics_without_a_crown_a_score_card_goes_to_an_opponent_with_fewer_poin
     assert len(score_pile(state, 2)) == 2
 
 
+def test_optics_team_game_compares_own_scores_not_the_teams():
+    # Seat 0 has 3 points, seat 1 has 1 (5 with its teammate, seat 3), seat 3 has 4.
+    state = position(
+        players=4,
+        teams=True,
+        boards={0: {"red": ["Optics"]}, 1: {}, 2: {}, 3: {}},
+        scores={0: ["Archery", "Calendar"], 1: ["Oars"], 3: ["Mathematics", "Construction"]},
+        supply_top={3: ["Engineering"]},
+    )
+    state = dogma(state, "Optics")
+    state = choose(state, "card", "Calendar")  # seat 1 alone has fewer points: it receives it
+    assert idle(state)
+    assert sorted(score_pile(state, 1)) == ["Calendar", "Oars"]
+    assert score_pile(state, 0) == ["Archery"]
+
+
 def test_optics_with_two_poorer_opponents_the_player_picks_the_card_then_the_receiver():
     state = position(
         players=3,
