@@ -81,6 +81,7 @@ def new_state(players: int, edition: str, teams: bool, seed: int) -> State:
         changes=0,
         removed=[],
         revealed=[],
+        on_show=[],
         seen=[],
         result=None,
         log=[],
