@@ -15,6 +15,9 @@ One `Keeper` per game says, from the rules STATE alone:
   shuffled, face-down scheme cards dealt again, the generator moved): the viewer's view must
   not change. This finds leaks no canary can (a count that depends on a hidden card, a face-down
   "north" among the many public ones).
+- `step_problem`: what the log lines of one step tell everyone that they may not know, though
+  every card they name is known: where a known card went while nobody but its owner could see
+  it (Innovation: a card revealed earlier, kept in hand, then scored).
 
 Every game also keeps the generator's state and the seed out of every view.
 
@@ -153,6 +156,11 @@ class Keeper:
         moved_generator(other, rng)
         return other
 
+    def step_problem(self, before: State, after: State) -> str | None:
+        """What the log lines written by the step from `before` to `after` tell everyone that
+        they may not learn, if anything."""
+        return None
+
 
 class ConvolutionKeeper(Keeper):
     """Nothing is secret: every seat sees the same dice and sheets (rules.md)."""
@@ -232,6 +240,11 @@ INNOVATION_NAME = re.compile(
 INNOVATION_LONGER = {
     name: tuple(other for other in CARDS if other != name and name in other) for name in CARDS
 }
+# The public lines that name cards on a board: moves to or from one (melds and tucks go to one),
+# the activation of a top card, the end of its dogma action, a pile put in a new order.
+INNOVATION_ON_A_BOARD = re.compile(
+    r"board| melds | tucks | activates |^The dogma action on | reorders "
+)
 
 
 def innovation_ages(cards: list[str]) -> list[int]:
@@ -296,6 +309,26 @@ class InnovationKeeper(Keeper):
 
     def longer(self, canary: str) -> tuple[str, ...]:
         return INNOVATION_LONGER[canary]
+
+    def step_problem(self, before: State, after: State) -> str | None:
+        """A line everyone reads names a card only where everyone sees it: on a board, or on
+        show where it was revealed, which it stays until it moves (its move from there is
+        named) or the effect that revealed it ends. The cards on show when the step starts are
+        the rules' `on_show` (effects end unseen); a card revealed in the step is on show for
+        the rest of it (so a reveal and a later effect in one step are not looked at)."""
+        shown = set(before.get("on_show", ()))
+        for entry in after["log"][len(before["log"]) :]:
+            text = entry["text"]
+            if "seats" in entry or INNOVATION_ON_A_BOARD.search(text):
+                continue
+            for card in INNOVATION_NAME.findall(text):
+                if text == f"{card} is revealed":
+                    shown.add(card)
+                elif card in shown:
+                    shown.discard(card)  # it moves away from where it was on show
+                else:
+                    return f"the line {text!r} names {card}, which only its owner sees there"
+        return None
 
     def check(self, state: State, viewer: Viewer, view: dict[str, Any]) -> str | None:
         shown = view["state"]
@@ -575,9 +608,14 @@ class Playout:
         return seat, self.keeper.choose(self.state, seat, legal, self.rng)
 
     def advance(self, seat: Seat, action: Action) -> None:
-        """Apply the action, learn what it showed, and look at its public record."""
-        self.state = self.game.apply(self.state, seat, action)
+        """Apply the action, look at what its log lines told everyone, learn what it showed,
+        and look at its public record."""
+        before = self.state
+        self.state = self.game.apply(before, seat, action)
         self.steps += 1
+        problem = self.keeper.step_problem(before, self.state)
+        if problem is not None:
+            raise Leak(f"{self.where()}, step {self.steps}: {problem}")
         self.keeper.learn(self.state, self.known)
         leak = self.record_problem(seat, text_of(self.game.action_for_log(action)))
         if leak is not None:

@@ -23,6 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.games.core import Action, Game, Seat, State, randomness
+from app.games.innovation import supply
 from app.games.innovation.view import table as innovation_table
 from app.games.unscrewed.view import build_view
 from app.play.views import rules_view
@@ -50,6 +51,7 @@ DIVISORS = {
 RECORD_DIVISORS = {"innovation": 50, "unscrewed": 40}
 GAME_IDS = list(KEEPERS)
 WITH_SECRETS = ("nerdy-inventions", "innovation", "unscrewed")
+
 
 def games_of(game_id: str, divisors: dict[str, int]) -> int:
     return max(1, GAMES // divisors[game_id])
@@ -193,6 +195,22 @@ def test_the_checks_find_a_planted_leak(game_id: str, leaky: LeakyView, found: s
     with pytest.raises(Leak, match=found):
         for playout in playouts(keeper, 5):
             playout.run()
+
+
+def test_the_step_check_finds_a_revealed_card_named_where_it_went(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Innovation named a card revealed at any time in the action wherever it went next (the
+    card Alchemy kept in hand was named when scored later): the log lines of a step give it
+    away, though the card is known to everyone."""
+
+    def revealed_in_this_action(state: State, card: str, source: Any, target: Any) -> bool:
+        return "board" in (source[0], target[0]) or card in state["revealed"]
+
+    monkeypatch.setattr(supply, "seen_by_everyone", revealed_in_this_action)
+    with pytest.raises(Leak, match="which only its owner sees there"):
+        for playout in playouts(KEEPERS["innovation"], 40):
+            playout.run(look=False)
 
 
 # --- through the app ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from app.games.innovation.ending import (
     achievement_count,
     check_target,
     clockwise,
-    score_value,
+    own_score,
     token,
 )
 
@@ -75,8 +75,9 @@ def claim_special(state: State, seat: int, special: str) -> bool:
 
 
 def eligible_ages(state: State, seat: int) -> list[int]:
-    """The available standard achievements the seat may take with the Achieve action."""
-    score = score_value(state, seat)
+    """The available standard achievements the seat may take with the Achieve action: by its
+    own score, even in the team game (a teammate's score pile does not help)."""
+    score = own_score(state, seat)
     top = board.highest_top_age(state, seat)
     return [
         age

@@ -121,6 +121,7 @@ def guess(view: dict[str, Any], rng: Rng) -> State:
         changes=0,
         removed=removed,
         revealed=[],
+        on_show=[],
         seen=[],
         result=None,
         log=[],

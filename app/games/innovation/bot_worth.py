@@ -12,7 +12,13 @@ from __future__ import annotations
 from app.games.core import State
 from app.games.innovation import board
 from app.games.innovation.cards import CARDS, COLORS
-from app.games.innovation.ending import achievement_count, opponents, score_value, target
+from app.games.innovation.ending import (
+    achievement_count,
+    opponents,
+    own_score,
+    target,
+    team_score,
+)
 
 WIN = 100_000.0
 
@@ -29,13 +35,17 @@ STRONGER_ICON = 2.0
 
 
 def seat_worth(state: State, seat: int) -> float:
-    """How well one seat stands, its teammate's score and achievements counted with its own."""
+    """How well one seat stands, its teammate's score and achievements counted with its own
+    (the achievements within reach are by its own score, as the Achieve action is)."""
     mine = state["seats"][seat]
     tops = [mine["board"][color][0] for color in COLORS if mine["board"][color]]
     top_ages = [CARDS[card].age for card in tops]
     highest = max(top_ages, default=0)
-    score = score_value(state, seat)
-    reach = sum(1 for key in state["available"] if int(key) * 5 <= score and int(key) <= highest)
+    score = team_score(state, seat)
+    mine_alone = own_score(state, seat)
+    reach = sum(
+        1 for key in state["available"] if int(key) * 5 <= mine_alone and int(key) <= highest
+    )
     icons = board.icons(state, seat)
     worth = ACHIEVEMENT * achievement_count(state, seat)
     worth += WITHIN_REACH * min(reach, 2)

@@ -19,7 +19,7 @@ from typing import Any
 from app.games.core import Script, State, log
 from app.games.innovation import board, supply
 from app.games.innovation.cards import CARDS
-from app.games.innovation.effects import EFFECTS, Ctx, Effect
+from app.games.innovation.effects import EFFECTS, Ctx, Effect, carry_out
 from app.games.innovation.ending import EndAction, GameOver, clockwise, opponents, team, token
 
 
@@ -50,14 +50,14 @@ def dogma_script(state: State, seat: int, card: str) -> Effect:
                     continue
                 if kind == "demand":
                     for other in affected:
-                        yield from fn(Ctx(state, other, seat, card, index, memory))
+                        yield from carry_out(fn, Ctx(state, other, seat, card, index, memory))
                     continue
                 for other in sharing:
                     before = state["changes"]
-                    yield from fn(Ctx(state, other, seat, card, index, memory))
+                    yield from carry_out(fn, Ctx(state, other, seat, card, index, memory))
                     if other in rivals and state["changes"] != before:
                         shared_change = True
-                yield from fn(Ctx(state, seat, seat, card, index, memory))
+                yield from carry_out(fn, Ctx(state, seat, seat, card, index, memory))
         except EndAction:
             log(state, f"The dogma action on {card} ends")
             shared_change = False

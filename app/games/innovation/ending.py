@@ -50,11 +50,13 @@ def opponents(state: State, seat: int) -> list[int]:
 
 
 def own_score(state: State, seat: int) -> int:
+    """The seat's own score: what it achieves with and what the cards compare."""
     return sum(CARDS[card].age for card in state["seats"][seat]["score"])
 
 
-def score_value(state: State, seat: int) -> int:
-    """The score that counts for `seat`: its own, or its team's in the team game."""
+def team_score(state: State, seat: int) -> int:
+    """The score that counts for `seat` at the end by score: its own, or its team's (both
+    score piles) in the team game."""
     return sum(own_score(state, member) for member in team(state, seat))
 
 
@@ -107,7 +109,7 @@ def end_by_score(state: State) -> None:
     """Someone had to draw above age 10: the highest score wins, achievements break ties."""
     sides = {tuple(team(state, seat)) for seat in range(state["players"])}
     ranked = {
-        side: (score_value(state, side[0]), achievement_count(state, side[0])) for side in sides
+        side: (team_score(state, side[0]), achievement_count(state, side[0])) for side in sides
     }
     best = max(ranked.values())
     winners = sorted(seat for side, rank in ranked.items() if rank == best for seat in side)

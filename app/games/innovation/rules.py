@@ -47,7 +47,7 @@ from app.games.innovation import turn, view
 from app.games.innovation.board import new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.dogma import SCRIPT
-from app.games.innovation.ending import score_value
+from app.games.innovation.ending import team_score
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -81,6 +81,7 @@ def new_state(players: int, edition: str, teams: bool, seed: int) -> State:
         changes=0,
         removed=[],
         revealed=[],
+        on_show=[],
         seen=[],
         result=None,
         log=[],
@@ -110,8 +111,8 @@ class Innovation(Game):
             "Team game",
             (False, True),
             False,
-            help="Four players only: seats 1 and 3 against seats 2 and 4, sharing score and "
-            "achievements; six achievements win.",
+            help="Four players only: seats 1 and 3 against seats 2 and 4, sharing achievements "
+            "(six win) and, at the end by score, their scores.",
         ),
     )
     rules_version = "1"
@@ -161,7 +162,7 @@ class Innovation(Game):
             return None
         return Result(
             winners=list(ended["winners"]),
-            scores={str(seat): score_value(state, seat) for seat in range(state["players"])},
+            scores={str(seat): team_score(state, seat) for seat in range(state["players"])},
             reason=ended["reason"],
         )
 

@@ -8,11 +8,13 @@ Every one of the 105 cards is in exactly one place at any time:
     ("achievements", seat) (a card claimed as an achievement; face down)
     ("removed", 0)         state["removed"]: out of the game (Fission)
 
-Each move logs itself: by name for everyone when the card is seen (it comes from or goes to a
-board, or was revealed in this action), otherwise by age for everyone and by name only for the
-seats who may look at it (the owners of the hand or score pile it leaves or enters). Each move
-counts one change in `state["changes"]` (the sharing bonus looks at it), updates the Monument
-tallies and checks the special achievements (achievements.py).
+Each move logs itself, naming the card for each seat that sees it where it is now or where it
+goes: for everyone when it comes from or goes to a board, or comes from where it is on show
+(`on_show`: revealed by the effect going on and not moved since); otherwise by age for everyone
+and by name only for the owners of the hand or score pile it leaves or enters. A revealed card
+that moved, or whose effect is over, is as secret as its place. Each move counts one change in
+`state["changes"]` (the sharing bonus looks at it), updates the Monument tallies and checks the
+special achievements (achievements.py).
 """
 
 from __future__ import annotations
@@ -126,11 +128,21 @@ def move(
     elif verb == "scores":
         state["seats"][owner]["scored"] += 1
     log_move(state, card, (source, source_owner), (place, owner), verb, actor)
+    if card in on_show(state):
+        on_show(state).remove(card)  # shown where it was revealed, not where it goes
     if check:
         achievements.check(state)
         if place == "achievements":
             check_target(state)
     return card
+
+
+def seen_by_everyone(
+    state: State, card: str, source: tuple[str, int], target: tuple[str, int]
+) -> bool:
+    """Whether everyone sees a moving card where it is now or where it goes: on a board, or on
+    show where it was revealed."""
+    return source[0] == "board" or target[0] == "board" or card in on_show(state)
 
 
 def log_move(
@@ -141,7 +153,7 @@ def log_move(
     verb: str,
     actor: int | None,
 ) -> None:
-    public = source[0] == "board" or target[0] == "board" or card in state["revealed"]
+    public = seen_by_everyone(state, card, source, target)
     viewers = sorted({owner for place, owner in (source, target) if place in ("hand", "score")})
     age = CARDS[card].age
 
@@ -223,9 +235,25 @@ def unsplay(state: State, seat: int, color: str) -> bool:
 
 
 def reveal(state: State, card: str) -> None:
-    """Show a card to everyone once (logged by name)."""
+    """Show a card to everyone (logged by name): it stays on show where it is until it moves or
+    the effect that revealed it ends (`cover`)."""
     if card not in state["revealed"]:
         state["revealed"].append(card)
     if card not in state["seen"]:
         state["seen"].append(card)
+    if card not in on_show(state):
+        on_show(state).append(card)
     log(state, f"{card} is revealed")
+
+
+def on_show(state: State) -> list[str]:
+    """The cards revealed by the effects going on that have not moved since: everyone sees them
+    where they are. (A state saved before this list existed has none on show.)"""
+    return state.setdefault("on_show", [])
+
+
+def cover(state: State, keep: list[str] | tuple[str, ...] = ()) -> None:
+    """End the show of every revealed card but those in `keep` (revealed by an effect that is
+    still going on): they are as secret as their place again."""
+    shown = on_show(state)
+    shown[:] = [card for card in shown if card in keep]

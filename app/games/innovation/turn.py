@@ -88,6 +88,7 @@ def turn_options(state: State, seat: int) -> list[Action]:
 def take_action(state: State, seat: int, action: Action) -> None:
     """Carry out one of the current player's four actions."""
     state["revealed"] = []
+    supply.cover(state)
     kind = action["type"]
     try:
         if kind == "draw":

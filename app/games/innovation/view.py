@@ -15,7 +15,8 @@ Cards are named only (the page reads icons, colors and texts from cards.json). "
         hand       [names] for yourself; [ages] (sorted) for anyone else
         hand_size
         score_pile [names] for yourself; [ages] (sorted) for anyone else
-        score      the score pile's total (public); team_score (team game: the team's)
+        score      the score pile's total (public; what the seat achieves with);
+                   team_score (team game: the team's, which counts at the end by score)
         achievements  [ages] of the standard achievements claimed (face down: ages only)
         specials   [names] of the special achievements claimed
         achievement_count  standard + special (team game: the team's combined)
@@ -46,8 +47,8 @@ from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import (
     achievement_count,
     own_score,
-    score_value,
     target,
+    team_score,
     teammate,
     token,
 )
@@ -74,7 +75,7 @@ def player_view(state: State, seat: int, viewer: Seat | None, everything: bool) 
         "hand_size": len(mine["hand"]),
         "score_pile": list(mine["score"]) if yours else ages(mine["score"]),
         "score": own_score(state, seat),
-        "team_score": score_value(state, seat),
+        "team_score": team_score(state, seat),
         "achievements": list(mine["achievements"]) if everything else ages(mine["achievements"]),
         "specials": list(mine["specials"]),
         "achievement_count": achievement_count(state, seat),

@@ -750,19 +750,34 @@ def test_teams_teammates_are_never_demanded_and_share_without_bonus(monkeypatch)
     assert len(hand(state, 2)) == 1 and len(hand(state, 0)) == 1  # no bonus from a teammate
 
 
-def test_teams_share_score_and_achievements_and_win_with_six_combined():
+def test_teams_share_achievements_and_win_with_six_combined():
     state = position(
         players=4,
         teams=True,
         boards={0: {"blue": ["Mathematics"]}},
-        scores={2: ["Construction", "Philosophy", "Calendar"]},
+        scores={0: ["Construction", "Philosophy", "Calendar"]},
         achievements={0: [3, 4, 5], 2: [6, 7]},
     )
     assert [a["age"] for a in game.legal(state, 0) if a["type"] == "achieve"] == [1]
     state = achieve(state, 1)
     result = game.result(state)
     assert result.winners == [0, 2]
-    assert result.scores == {"0": 6, "1": 0, "2": 6, "3": 0}
+    assert result.scores == {"0": 6, "1": 0, "2": 6, "3": 0}  # the team's score at the end
+
+
+def test_teams_achieving_uses_your_own_score_not_your_teammates():
+    # Seat 0: 1 point of its own, 10 with its teammate's 9; top card of age 2.
+    state = position(
+        players=4,
+        teams=True,
+        boards={0: {"blue": ["Mathematics"]}, 2: {"blue": ["Tools"]}},
+        scores={0: ["Oars"], 2: ["Perspective", "Coal"]},
+    )
+    assert [a for a in game.legal(state, 0) if a["type"] == "achieve"] == []
+    with pytest.raises(IllegalAction):
+        game.apply(state, 0, {"type": "achieve", "age": 1})
+    shown = game.view(state, 1)["state"]["players"][0]
+    assert (shown["score"], shown["team_score"]) == (1, 10)
 
 
 def test_teams_the_score_end_compares_teams():

@@ -107,7 +107,8 @@ def test_moves_between_hidden_places_name_the_card_only_for_those_who_see_it(mon
         ctx.score("Mysticism")  # 0's hand -> 0's score pile: 0 only
         ctx.return_card("Tools")  # 1's hand -> supply: 1 only
         ctx.reveal("Sailing")  # everyone
-        ctx.transfer("Sailing", to="score")  # revealed: named for everyone
+        ctx.transfer("Sailing", to="score")  # from where it is on show: named for everyone
+        ctx.transfer("Sailing", to="hand", player=1)  # no longer on show: 0 and 1 only
         yield from ()
 
     monkeypatch.setitem(EFFECTS, "Writing", {1: moves})
@@ -120,6 +121,8 @@ def test_moves_between_hidden_places_name_the_card_only_for_those_who_see_it(mon
     assert "Oars" not in spectator and "Mysticism" not in spectator and "Tools" not in spectator
     assert "Sailing is revealed" in spectator
     assert "Sailing moves from {seat0}'s hand to {seat0}'s score pile" in spectator
+    assert "An age-1 card moves from {seat0}'s score pile to {seat1}'s hand" in spectator
+    assert "Sailing moves from {seat0}'s score pile to {seat1}'s hand" in log_lines(state, 1)
     assert "Oars moves from {seat0}'s hand to {seat1}'s hand" in log_lines(state, 1)
     assert "Oars moves from {seat0}'s hand to {seat1}'s hand" in log_lines(state, 0)
     assert "{seat0} scores Mysticism" in log_lines(state, 0)

@@ -46,15 +46,13 @@ from app.games.innovation.ending import (
     check_target,
     clockwise,
     opponents,
+    own_score,
     teammate,
     token,
     win,
 )
 from app.games.innovation.ending import (
     achievement_count as team_achievements,
-)
-from app.games.innovation.ending import (
-    score_value as team_score,
 )
 
 Effect: TypeAlias = Generator[Ask, Action, Any]
@@ -81,6 +79,14 @@ def effect(card: str, index: int) -> Callable[[EffectFn], EffectFn]:
     return register
 
 
+def carry_out(fn: EffectFn, ctx: Ctx) -> Effect:
+    """Carry out one effect for `ctx.player`. The cards it reveals stay on show until it ends
+    (or they move); then they are as secret as their place."""
+    shown_before = list(supply.on_show(ctx.state))
+    yield from fn(ctx)
+    supply.cover(ctx.state, keep=shown_before)
+
+
 def run_effects(state: State, card: str, player: int, kind: str, memory: dict[str, Any]) -> Effect:
     """Carry out all of `card`'s effects of `kind` ("normal" or "demand") for one player, as if
     it were their own dogma, unshared (Computers, Robotics, Self Service...)."""
@@ -89,10 +95,10 @@ def run_effects(state: State, card: str, player: int, kind: str, memory: dict[st
         if effect_kind != kind or fn is None:
             continue
         if kind == "normal":
-            yield from fn(Ctx(state, player, player, card, index, memory))
+            yield from carry_out(fn, Ctx(state, player, player, card, index, memory))
         else:
             for other in opponents(state, player):
-                yield from fn(Ctx(state, other, player, card, index, memory))
+                yield from carry_out(fn, Ctx(state, other, player, card, index, memory))
 
 
 class Ctx:
@@ -160,7 +166,9 @@ class Ctx:
         return board.icons(self.state, self._who(player))[icon]
 
     def score_value(self, player: int | None = None) -> int:
-        return team_score(self.state, self._who(player))
+        """The player's own score, even in the team game (cards compare players' own scores;
+        only the end by score adds teammates' together)."""
+        return own_score(self.state, self._who(player))
 
     def achievement_count(self, player: int | None = None) -> int:
         return team_achievements(self.state, self._who(player))
@@ -455,7 +463,7 @@ class Ctx:
 
 builtins_min = min
 
-__all__ = ["EFFECTS", "Ctx", "Effect", "effect", "token"]
+__all__ = ["EFFECTS", "Ctx", "Effect", "carry_out", "effect", "token"]
 
 
 def _load(module: Callable[[], Any], name: str) -> None:

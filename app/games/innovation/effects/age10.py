@@ -20,9 +20,11 @@ Decision (Self Service): "another of your top cards" means any top card but Self
 also when Self Service is carried out through another card. "Every other player" is every
 opponent (a teammate does not stop the win); counts are as the machinery gives them.
 Decision (Globalization): the leaves-vs-factories test looks at every player's visible icons after
-the score; "points" are score values (team-aware, so teammates tied for the most win together).
-Decision (A.I.): Robotics and Software may be on the same or different boards; the lowest score
-is compared over all players (teammates tied for the lowest win together).
+the score; "points" are each player's own score, even in the team game (teammates tied for the
+most win together).
+Decision (A.I.): Robotics and Software may be on the same or different boards; the lowest own
+score is compared over all players, even in the team game (teammates tied for the lowest win
+together).
 Decision (The Internet): the clocks are counted once, before the first draw.
 """
 

@@ -86,8 +86,9 @@ def engineering_splay(ctx: Ctx) -> Effect:
 
 
 # --- Optics (red, crown) -----------------------------------------------------------------------
-# Decision: "fewer points" is compared after the meld, with ctx.score_value (team-aware); the
-# player first picks the score card, then the opponent when more than one qualifies.
+# Decision: "fewer points" is compared after the meld, with ctx.score_value (own scores, even in
+# the team game); the player first picks the score card, then the opponent when more than one
+# qualifies.
 
 
 @effect("Optics", 1)

@@ -13,8 +13,9 @@ all of them move without a question; with more the affected player picks two.
 Decision (The Pirate Code, Vaccination): "the demand moved / returned any card during this
 action" looks at every affected player of this dogma action (kept in ctx.memory).
 Decision (Measurement): the pile is counted after the splay; an empty pile means age 0,
-which the draw rule turns into age 1. First edition: "any color" is any of the five colors,
-even one not on the board (the splay then does nothing and the draw is age 1).
+which the draw rule turns into age 1. First edition: the card is returned without a reveal (its
+text has none); "any color" is any of the five colors, even one not on the board (the splay
+then does nothing and the draw is age 1).
 Decision (Statistics, first edition): the affected player picks among tied highest cards;
 "exactly one card in hand" is counted after the move, and the repeat stops when the score
 pile is empty.
@@ -145,12 +146,17 @@ def banking_splay(ctx: Ctx) -> Effect:
 
 @effect("Measurement", 1)
 def measurement(ctx: Ctx) -> Effect:
-    card = yield from ctx.choose_card(
-        ctx.hand(), "You may reveal and return a card from your hand", optional=True
+    reveals = not ctx.first_edition  # the first edition's text returns the card unseen
+    prompt = (
+        "You may reveal and return a card from your hand"
+        if reveals
+        else "You may return a card from your hand"
     )
+    card = yield from ctx.choose_card(ctx.hand(), prompt, optional=True)
     if card is None:
         return
-    ctx.reveal(card)
+    if reveals:
+        ctx.reveal(card)
     if ctx.return_card(card) is None:
         return
     if ctx.first_edition:

@@ -362,7 +362,20 @@ def test_globalization_team_game_teammates_share_the_most_points():
         supply_top={6: ["Canning"]},
     )
     state = dogma(state, "Globalization")
-    assert winners(state) == [0, 2]  # 7 points for the team of seats 0 and 2, 1 for the other
+    assert winners(state) == [0, 2]  # seat 0's 6 points are the most: its team wins
+
+
+def test_globalization_team_game_compares_own_scores_not_the_teams():
+    state = position(
+        players=4,
+        teams=True,
+        boards={0: {"yellow": ["Globalization"]}, 1: {}, 2: {}, 3: {}},
+        scores={1: ["Lighting"], 2: ["Coal"]},
+        supply_top={6: ["Canning"]},
+    )
+    state = dogma(state, "Globalization")
+    # Own scores 6, 7, 5, 0: seat 1 has the most, though seats 0 and 2 have 11 together.
+    assert winners(state) == [1, 3]
 
 
 # --- Stem Cells -----------------------------------------------------------------------------
@@ -438,6 +451,19 @@ def test_ai_a_tie_for_lowest_score_means_nobody_wins():
     state = dogma(state, "A.I.")
     assert idle(state)
     assert game.result(state) is None
+
+
+def test_ai_team_game_compares_own_scores_not_the_teams():
+    state = position(
+        players=4,
+        teams=True,
+        boards={0: {"purple": ["A.I."], "red": ["Robotics"], "blue": ["Software"]}, 1: {}, 2: {}},
+        scores={1: ["Tools"], 3: ["Oars"]},
+        supply_top={10: ["Databases"]},
+    )
+    state = dogma(state, "A.I.")
+    # Own scores 10, 1, 0, 1: seat 2 has the lowest, though its team has 10 against 2.
+    assert winners(state) == [0, 2]
 
 
 def test_ai_without_both_cards_on_top_nobody_wins():

@@ -13,6 +13,7 @@ from tests.games.innovation.helpers import (
     done,
     hand,
     idle,
+    log_lines,
     no,
     offered,
     pile,
@@ -47,6 +48,25 @@ def test_alchemy_draws_one_per_three_castles_keeps_them_then_melds_and_scores():
     assert hand(state, 1) == []  # player 1 (no castles) shares nothing
 
 
+def test_alchemy_a_card_kept_in_hand_is_secret_again_when_the_second_effect_scores_it():
+    state = position(
+        players=2,
+        boards={
+            0: {"blue": ["Alchemy"], "red": ["Metalworking"], "yellow": ["Fermenting"]},
+            1: {"green": ["Clothing"]},
+        },
+        supply_top={4: ["Experimentation", "Anatomy"]},
+    )
+    state = dogma(state, "Alchemy")
+    state = choose(state, "card", "Experimentation")  # melded; Anatomy, kept in hand, is scored
+    assert score_pile(state, 0) == ["Anatomy"]
+    for viewer in (1, None):
+        lines = log_lines(state, viewer)
+        assert "Anatomy is revealed" in lines
+        assert lines[-1] == "{seat0} scores an age-4 card"
+    assert log_lines(state, 0)[-1] == "{seat0} scores Anatomy"
+
+
 def test_alchemy_a_red_card_returns_the_drawn_cards_and_the_whole_hand():
     state = position(
         players=2,
@@ -63,6 +83,11 @@ def test_alchemy_a_red_card_returns_the_drawn_cards_and_the_whole_hand():
     state = choose(state, "card", "Invention")
     assert idle(state)
     assert hand(state, 0) == []
+    # The revealed cards go back under everyone's eyes; the card that was in hand unseen.
+    spectator = log_lines(state, None)
+    assert "{seat0} returns Invention from {seat0}'s hand" in spectator
+    assert "{seat0} returns Colonialism from {seat0}'s hand" in spectator
+    assert "{seat0} returns an age-1 card from {seat0}'s hand" in spectator
     assert where(state, "Sailing")[0] == "supply"
     assert where(state, "Colonialism")[0] == "supply"
     assert where(state, "Invention")[0] == "supply"
@@ -218,6 +243,22 @@ def test_optics_without_a_crown_a_score_card_goes_to_an_opponent_with_fewer_poin
     assert sorted(score_pile(state, 1)) == ["Calendar", "Oars"]
     assert score_pile(state, 0) == ["Archery"]
     assert len(score_pile(state, 2)) == 2
+
+
+def test_optics_team_game_compares_own_scores_not_the_teams():
+    # Seat 0 has 3 points, seat 1 has 1 (5 with its teammate, seat 3), seat 3 has 4.
+    state = position(
+        players=4,
+        teams=True,
+        boards={0: {"red": ["Optics"]}, 1: {}, 2: {}, 3: {}},
+        scores={0: ["Archery", "Calendar"], 1: ["Oars"], 3: ["Mathematics", "Construction"]},
+        supply_top={3: ["Engineering"]},
+    )
+    state = dogma(state, "Optics")
+    state = choose(state, "card", "Calendar")  # seat 1 alone has fewer points: it receives it
+    assert idle(state)
+    assert sorted(score_pile(state, 1)) == ["Calendar", "Oars"]
+    assert score_pile(state, 0) == ["Archery"]
 
 
 def test_optics_with_two_poorer_opponents_the_player_picks_the_card_then_the_receiver():

@@ -17,6 +17,7 @@ from tests.games.innovation.helpers import (
     game,
     hand,
     in_supply,
+    log_lines,
     pile,
     position,
     score_pile,
@@ -336,6 +337,9 @@ def test_measurement_returns_a_card_splays_its_color_and_draws_by_the_pile_size(
     assert in_supply(state, "Tools")
     assert splay_of(state, 0, "blue") == "right"
     assert hand(state, 0) == ["Mathematics"]
+    spectator = log_lines(state, None)
+    assert "Tools is revealed" in spectator
+    assert "{seat0} returns Tools from {seat0}'s hand" in spectator
 
 
 def test_measurement_a_color_not_on_the_board_draws_an_age_one():
@@ -377,6 +381,24 @@ def test_measurement_first_edition_picks_any_color():
     state = choose(state, "color", "red")
     assert splay_of(state, 0, "red") == "right"
     assert hand(state, 0) == ["Paper"]
+
+
+def test_measurement_first_edition_returns_the_card_unrevealed():
+    state = position(
+        players=2,
+        boards={0: {"green": ["Measurement"]}, 1: {"yellow": ["Agriculture"]}},
+        hands={0: ["Tools"]},
+        edition="first",
+    )
+    state = dogma(state, "Measurement")
+    state = choose(state, "card", "Tools")
+    state = choose(state, "color", "green")
+    assert in_supply(state, "Tools")
+    assert game.view(state, 1)["state"]["revealed"] == []
+    for viewer in (1, None):
+        assert not any("Tools" in line for line in log_lines(state, viewer))
+        assert "{seat0} returns an age-1 card from {seat0}'s hand" in log_lines(state, viewer)
+    assert "{seat0} returns Tools from {seat0}'s hand" in log_lines(state, 0)
 
 
 def test_measurement_shared_by_an_opponent_with_as_many_lightbulbs():
