@@ -77,8 +77,11 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
             cursor.close()
 
         return engine
-    kwargs.setdefault("pool_size", 10)
-    kwargs.setdefault("max_overflow", 20)
+    # Connections are kept, not made and closed as the load comes and goes: a new asyncpg
+    # connection costs a handshake and SQLAlchemy's type set-up, many times a statement's work.
+    # Beyond POOL_SIZE, requests wait their turn (actions are written in batches on one).
+    kwargs.setdefault("pool_size", POOL_SIZE)
+    kwargs.setdefault("max_overflow", 0)
     if make_url(url).get_driver_name() != "asyncpg":
         kwargs.setdefault("pool_pre_ping", True)
         return create_async_engine(url, **kwargs)
@@ -88,6 +91,9 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     _unreachable_is_a_database_error(engine)
     return engine
 
+
+# Connections each process keeps to PostgreSQL.
+POOL_SIZE = 20
 
 # PostgreSQL through asyncpg: seconds to wait for a new connection, for a pooled connection to
 # answer a ping, and for any one statement, before the database counts as unavailable
