@@ -125,7 +125,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.warning("RATE_LIMITS is off: no address or websocket is rate limited")
     # Added first, so it runs inside the security middleware: a 429 carries its headers too.
     app.add_middleware(RateLimitMiddleware, limits=app.state.limits)
-    app.add_middleware(SecurityMiddleware)  # security headers and the CSRF wall
+    # Security headers and the CSRF wall.
+    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
 
     @app.get("/api/health", tags=["health"])
     async def health(request: Request) -> JSONResponse:
