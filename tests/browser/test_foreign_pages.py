@@ -1,9 +1,10 @@
 """Pages served from another port of the same host, in Chromium.
 
 Cookies do not keep to a port: a page on 127.0.0.1:OTHER is same-site with the server on
-127.0.0.1:PORT, so the browser hands it the lobby cookie when it opens our websocket. The
-server refuses the websocket of a page of another origin (close 4403, before it learns
-anything).
+127.0.0.1:PORT, so the browser hands it the lobby cookie when it opens our websocket, and a
+response from it may replace that cookie. The server refuses the websocket of a page of another
+origin (close 4403, before it learns anything), and a page that lost its cookie takes its seat
+back with the token it kept in its own origin's storage.
 """
 
 from __future__ import annotations
@@ -123,3 +124,35 @@ def test_a_page_on_another_port_cannot_use_a_players_websocket(
     assert ann.evaluate("() => window.tinkertable.client.seq") == seq
     wait_live(ann)
 
+
+# --- the lobby cookie ----------------------------------------------------------------------------
+
+
+def test_a_seat_whose_cookie_another_port_replaced_is_taken_back(
+    new_context: NewContext, elsewhere: str
+) -> None:
+    host_context, bob_context, eve_context = new_context(), new_context(), new_context()
+    created = host_context.request.post(
+        "/api/lobbies", data={"game": "unvention", "name": "Ann", "options": {}}
+    )
+    assert created.status == 201, created.text()
+    code = created.json()["code"]
+    eve = eve_context.request.post(f"/api/lobbies/{code}/players", data={"name": "Eve"})
+    assert eve.status == 201, eve.text()
+    bob = bob_context.new_page()
+    join(bob, f"/l/{code}", "Bob")
+    bobs_token = lobby_cookie(bob_context, code)
+    assert bob.locator("#table").get_attribute("data-seat") == "2"
+
+    # A response from the other port replaces the cookie: with nonsense, then with Eve's seat.
+    for replacement in ("nonsense", eve.json()["player"]["token"]):
+        answer = bob.goto(f"{elsewhere}/cookie?name=tt_{code}&value={replacement}")
+        assert answer is not None and answer.ok
+        assert lobby_cookie(bob_context, code) == replacement
+
+        bob.goto(f"/l/{code}")
+        wait_live(bob)
+        assert bob.locator("#table").get_attribute("data-seat") == "2"
+        expect(bob.locator("#join")).to_have_count(0)
+        expect(bob.locator("#seats")).to_contain_text("Bob — you")
+        assert lobby_cookie(bob_context, code) == bobs_token
