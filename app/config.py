@@ -102,6 +102,15 @@ class Settings(BaseSettings):
     # (close 4429); players are not, up to `seat_connections` sockets each.
     lobby_connections: int = Field(default=200, ge=1, le=100_000)
     seat_connections: int = Field(default=8, ge=1, le=1000)
+    # --- connections, in `tinkertable serve` (app/serving.py). Seconds a connection has to send
+    # a whole request (headers and body) after it opens or after its last answer; then it is
+    # closed. A request being answered, and a websocket once open, are not timed.
+    request_timeout: float = Field(default=10, gt=0, le=3600)
+    # Connections (HTTP and websockets) one address may hold open in each server process; past
+    # it a new one is closed at once. 0: no cap. Not applied to the proxies trusted in
+    # FORWARDED_ALLOW_IPS (every client behind one shares its address), nor with
+    # RATE_LIMITS=false (load tests open thousands of sockets from one address).
+    connections_per_address: int = Field(default=256, ge=0, le=1_000_000)
 
     # --- old games (app/lobby/expiry.py): lobbies are deleted, with their players, game, actions
     # and chat, this many days after their last activity; 0 keeps them forever.
