@@ -27,6 +27,7 @@ from app.limits import Limits, RateLimitMiddleware
 from app.lobby import expiry
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
+from app.logs import redact_tokens_in_logs
 from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.notices import Notices
@@ -119,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.games = games_for(settings)
     errors.install(app)
+    redact_tokens_in_logs()  # uvicorn logs each request's query string
 
     app.state.limits = Limits.from_settings(settings)
     if not settings.rate_limits:

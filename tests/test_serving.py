@@ -1,7 +1,7 @@
 """The connections a real `tinkertable serve` takes (app/serving.py): one that sends no whole
 request in time is closed, and one address holds at most its cap of connections, websockets
-included, while other addresses are served. On SQLite only: nothing here depends on the
-database.
+included, while other addresses are served; and what it logs of them holds no token
+(app/logs.py). On SQLite only: nothing here depends on the database.
 
 The idle sockets come from 127.0.0.2 (Linux answers the whole of 127.0.0.0/8 on loopback), so
 that the test's own requests, from 127.0.0.1, are another address.
@@ -10,6 +10,7 @@ that the test's own requests, from 127.0.0.1, are another address.
 from __future__ import annotations
 
 import contextlib
+import logging
 import selectors
 import socket
 import time
@@ -23,6 +24,8 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from app.config import Settings
+from app.logs import redact_tokens
+from app.main import create_app
 from app.serving import AddressCap, ConnectionGuard, trusted_proxies
 from tests.conftest import run
 from tests.e2e.servers import ServerProcess
@@ -230,6 +233,59 @@ def others_answered(server: ServerProcess) -> int:
     finally:
         for connection in others:
             connection.close()
+
+
+# --- tokens in the logs ----------------------------------------------------------------------
+
+
+def test_the_logs_hold_no_token(serve_with: ServeWith) -> None:
+    server = serve_with(LOG_LEVEL="info")
+    created = httpx.post(
+        f"{server.base_url}/api/lobbies", json={"game": "convolution", "name": "Ann"}, timeout=WAIT
+    )
+    assert created.status_code == 201, created.text
+    code, token = created.json()["code"], created.json()["player"]["token"]
+    looked_up = httpx.get(f"{server.base_url}/api/lobbies/{code}?since=3&token={token}")
+    assert looked_up.status_code == 200, looked_up.text
+    url = f"{server.ws_base}/ws/{code}?token={token}"
+    with connect(url, open_timeout=WAIT) as seated:
+        assert '"lobby"' in str(seated.recv(timeout=WAIT))
+    server.stop()  # everything it logged is written out
+
+    logged = server.log_text()
+    assert f'"GET /api/lobbies/{code}?since=3&token=[redacted] HTTP/1.1" 200' in logged, logged
+    assert f'"WebSocket /ws/{code}?token=[redacted]" [accepted]' in logged, logged
+    assert token not in logged
+
+
+@pytest.mark.parametrize(
+    ("line", "redacted"),
+    [
+        ("/ws/abc?token=s3cr3t", "/ws/abc?token=[redacted]"),
+        ("/ws/abc?since=4&token=s3cr3t&x=1", "/ws/abc?since=4&token=[redacted]&x=1"),
+        ('"GET /x?%74oken=s3cr3t HTTP/1.1"', '"GET /x?%74oken=[redacted] HTTP/1.1"'),
+        ("/x?TOKEN=s3cr3t#top", "/x?TOKEN=[redacted]#top"),
+        ("/x?tokens=kept&a_token=kept", "/x?tokens=kept&a_token=kept"),
+        ("token=not-a-query", "token=not-a-query"),
+    ],
+)
+def test_token_values_are_redacted(line: str, redacted: str) -> None:
+    assert redact_tokens(line) == redacted
+
+
+def test_the_app_redacts_uvicorns_request_lines(caplog: pytest.LogCaptureFixture) -> None:
+    settings = Settings(migrate_on_start=False, _env_file=None)
+    create_app(settings)
+    create_app(settings)  # once is enough, however many apps
+    access = logging.getLogger("uvicorn.access")
+    assert len(access.filters) == 1
+    with caplog.at_level(logging.INFO):
+        access.info('%s - "%s %s HTTP/%s" %d', "1.2.3.4:5", "GET", "/a?token=s3cr3t", "1.1", 200)
+        logging.getLogger("uvicorn.error").info(
+            '%s - "WebSocket %s" [accepted]', "1.2.3.4:5", "/ws/abc?token=s3cr3t"
+        )
+    assert "s3cr3t" not in caplog.text
+    assert caplog.text.count("token=[redacted]") == 2
 
 
 # --- the pieces ------------------------------------------------------------------------------
