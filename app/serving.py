@@ -58,7 +58,8 @@ class AddressCap:
             if key not in self._refusing:
                 self._refusing.add(key)
                 log.warning(
-                    "refusing connections from %s: it has %d open (CONNECTIONS_PER_ADDRESS)",
+                    "refusing connections from %s: it has %d open (CONNECTIONS_PER_ADDRESS;"
+                    " a proxy in front of the server belongs in FORWARDED_ALLOW_IPS)",
                     key,
                     self.per_address,
                 )
