@@ -97,15 +97,14 @@ class Origin:
     def parse(cls, text: str) -> Origin | None:
         """An `Origin` header or a page's URL (a `Referer`) as an origin; None for "null" (a
         sandboxed frame or an opaque origin), what is not an http(s) URL, or a bad port."""
-        url = urlsplit(text.strip())
-        scheme = url.scheme.lower()
-        if scheme not in DEFAULT_PORTS or not url.hostname:
-            return None
         try:
-            port = url.port or DEFAULT_PORTS[scheme]
-        except ValueError:  # a port out of range
+            url = urlsplit(text.strip())
+            scheme = url.scheme.lower()
+            if scheme not in DEFAULT_PORTS or not url.hostname:
+                return None
+            return cls(scheme, url.hostname, url.port or DEFAULT_PORTS[scheme])
+        except ValueError:  # a port out of range, a malformed IPv6 address
             return None
-        return cls(scheme, url.hostname, port)
 
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
@@ -147,10 +146,10 @@ def _server_scheme(scope: Scope, headers: Headers) -> str | None:
 
 def _host_and_port(name: str, scheme: str) -> tuple[str, int] | None:
     """A Host header as (host, port), the port defaulting to that of the scheme."""
-    url = urlsplit(f"//{name}")
     try:
+        url = urlsplit(f"//{name}")
         port = url.port or DEFAULT_PORTS[scheme]
-    except ValueError:
+    except ValueError:  # a port out of range, a malformed IPv6 address
         return None
     return (url.hostname, port) if url.hostname else None
 

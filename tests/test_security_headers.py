@@ -236,6 +236,8 @@ def test_a_cross_site_page_cannot_join_start_or_seat_a_bot(client: TestClient) -
         {"origin": "http://eviltestserver"},
         {"origin": "file:///home/me/page.html"},
         {"referer": "not a url"},
+        {"origin": "http://[::1"},
+        {"origin": "http://testserver:99999"},
     ],
     ids=lambda headers: " ".join(f"{name}={value}" for name, value in headers.items()),
 )
@@ -388,6 +390,8 @@ def socket_closed(client: TestClient, code: str, headers: dict[str, str]) -> Web
         {"origin": "https://testserver", "x-forwarded-proto": "http"},
         {"origin": "http://testserver", "x-forwarded-proto": "https"},
         {"origin": "https://games.example", "x-forwarded-host": "games.example:8443"},
+        {"origin": "http://[::1"},  # not a URL at all
+        {"origin": "http://testserver", "host": "[zz]:80"},
     ],
     ids=lambda headers: " ".join(f"{name}={value}" for name, value in headers.items()),
 )
