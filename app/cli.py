@@ -28,9 +28,12 @@ def main(argv: list[str] | None = None) -> int:
         port = args.port or settings.port
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         print(f"Tinkertable: open http://{shown}:{port}/ in your browser", flush=True)
+        from app.serving import GuardedHttpProtocol
+
         uvicorn.run(
             "app.main:create_app",
             factory=True,
+            http=GuardedHttpProtocol,  # a deadline for each request, a cap per address
             host=host,
             port=port,
             workers=args.workers,

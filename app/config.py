@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BeforeValidator, Field, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from app.limits import Rate
+from app.security import Origin
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVELOPMENT_SECRET = "development-only-secret"
@@ -20,6 +22,30 @@ def _rate(value: Any) -> Any:
 
 # A rate written "N/second", "N/minute", "N/hour" or "N/day": up to N at once, then N per period.
 RateSetting = Annotated[Rate, NoDecode, BeforeValidator(_rate)]
+
+
+def _origins(value: Any) -> Any:
+    """Origins written `https://games.example.com,http://192.168.1.5:8000`, as `str(Origin)`."""
+    if isinstance(value, str):
+        value = [part for part in value.split(",") if part.strip()]
+    if not isinstance(value, list | tuple | set | frozenset):
+        return value
+    origins = set()
+    for text in value:
+        origin = Origin.parse(text) if isinstance(text, str) else None
+        if origin is None or _more_than_an_origin(text):
+            raise ValueError(f"an origin is written scheme://host[:port], not {text!r}")
+        origins.add(str(origin))
+    return frozenset(origins)
+
+
+def _more_than_an_origin(text: str) -> bool:
+    url = urlsplit(text.strip())
+    return url.path not in ("", "/") or bool(url.query or url.fragment or url.username)
+
+
+# Origins separated by commas.
+OriginsSetting = Annotated[frozenset[str], NoDecode, BeforeValidator(_origins)]
 
 
 class Settings(BaseSettings):
@@ -46,6 +72,11 @@ class Settings(BaseSettings):
     # unset: our stand-in maps and decks.
     unscrewed_components: Path | None = None
 
+    # Pages of these origins (besides the server's own, as its Host or a proxy's X-Forwarded-Host
+    # and X-Forwarded-Proto name it) may open websockets and write to the API (app/security.py):
+    # for a proxy that passes on neither the browser's Host nor X-Forwarded-Host.
+    allowed_origins: OriginsSetting = frozenset()
+
     # --- limits (app/limits.py). Rates are per address (IPv6: per /64), as uvicorn reports it
     # (behind a trusted proxy, its X-Forwarded-For), or per websocket; past one, an HTTP call
     # gets 429 `too_many` with Retry-After, a websocket message an `error` `too_many`.
@@ -71,6 +102,15 @@ class Settings(BaseSettings):
     # (close 4429); players are not, up to `seat_connections` sockets each.
     lobby_connections: int = Field(default=200, ge=1, le=100_000)
     seat_connections: int = Field(default=8, ge=1, le=1000)
+    # --- connections, in `tinkertable serve` (app/serving.py). Seconds a connection has to send
+    # a whole request (headers and body) after it opens or after its last answer; then it is
+    # closed. A request being answered, and a websocket once open, are not timed.
+    request_timeout: float = Field(default=10, gt=0, le=3600)
+    # Connections (HTTP and websockets) one address may hold open in each server process; past
+    # it a new one is closed at once. 0: no cap. Not applied to the proxies trusted in
+    # FORWARDED_ALLOW_IPS (every client behind one shares its address), nor with
+    # RATE_LIMITS=false (load tests open thousands of sockets from one address).
+    connections_per_address: int = Field(default=256, ge=0, le=1_000_000)
 
     # --- old games (app/lobby/expiry.py): lobbies are deleted, with their players, game, actions
     # and chat, this many days after their last activity; 0 keeps them forever.

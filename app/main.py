@@ -27,6 +27,7 @@ from app.limits import Limits, RateLimitMiddleware
 from app.lobby import expiry
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
+from app.logs import redact_tokens_in_logs
 from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.notices import Notices
@@ -120,13 +121,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.games = games_for(settings)
     errors.install(app)
+    redact_tokens_in_logs()  # uvicorn logs each request's query string
 
     app.state.limits = Limits.from_settings(settings)
     if not settings.rate_limits:
         log.warning("RATE_LIMITS is off: no address or websocket is rate limited")
     # Added first, so it runs inside the security middleware: a 429 carries its headers too.
     app.add_middleware(RateLimitMiddleware, limits=app.state.limits)
-    app.add_middleware(SecurityMiddleware)  # security headers and the CSRF wall
+    # Security headers and the CSRF wall.
+    app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
 
     @app.get("/api/health", tags=["health"])
     async def health(request: Request) -> JSONResponse:

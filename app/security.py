@@ -6,10 +6,20 @@ websocket of the same host; no inline script, no plugins, no framing), `X-Conten
 nosniff`, `Referrer-Policy: same-origin` and `X-Frame-Options: DENY`. A response that already
 carries one of them keeps its own.
 
+Our own origin: the page that sent a request is ours when its origin (scheme, host, port) is
+the server's own, as the browser asked for it: the `Host` header or a proxy's `X-Forwarded-Host`,
+and the scheme of a TLS connection or a proxy's `X-Forwarded-Proto` (with neither, a plain
+connection may come from a TLS proxy that does not say so, and the page's scheme is taken);
+or when it is one of the `ALLOWED_ORIGINS`. Another port of the same host is another origin,
+though the browser hands its pages the same cookies.
+
 CSRF: an unsafe call (POST, PUT, PATCH, DELETE) to `/api/` is refused with 403 `forbidden` when
-its `Origin` (or, without one, its `Referer`) names another host than the request's, or when it
-carries a body that is not `application/json` (what a cross-site form can send). Calls with
-neither header (curl, bots, tests) pass: a browser always names the page that sent a POST.
+its `Origin` (or, without one, its `Referer`) is not our own, or when it carries a body that is
+not `application/json` (what a cross-site form can send). Calls with neither header (curl, bots,
+tests) pass: a browser always names the page that sent a POST.
+
+Websockets: `/ws/{code}` refuses a handshake whose `Origin` is not our own (`socket_refusal`);
+one without (not a browser) may open.
 
 A pure ASGI middleware: it looks at the request's headers and rewrites the response's start
 message, never buffering a body; websockets pass straight through.
@@ -18,6 +28,8 @@ message, never buffering a body; websockets pass straight through.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
@@ -27,6 +39,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 GUARDED_PREFIX = "/api/"
 DEFAULT_PORTS = {"http": 80, "https": 443}
+# What a connection's or a proxy's scheme means for the pages: a websocket's is its page's.
+PAGE_SCHEMES = {"http": "http", "https": "https", "ws": "http", "wss": "https"}
 
 # What our pages load: scripts and styles from our own files (no inline code; positions are
 # classes, never style attributes), images from our files and data: URLs, fetches to ourselves.
@@ -71,45 +85,96 @@ def security_headers(scope: Scope) -> dict[str, str]:
     return {"content-security-policy": content_security_policy(host), **OTHER_HEADERS}
 
 
-def csrf_refusal(scope: Scope) -> str | None:
+@dataclass(frozen=True)
+class Origin:
+    """Where a page comes from: scheme (http or https), host name or address, port."""
+
+    scheme: str
+    host: str
+    port: int
+
+    @classmethod
+    def parse(cls, text: str) -> Origin | None:
+        """An `Origin` header or a page's URL (a `Referer`) as an origin; None for "null" (a
+        sandboxed frame or an opaque origin), what is not an http(s) URL, or a bad port."""
+        try:
+            url = urlsplit(text.strip())
+            scheme = url.scheme.lower()
+            if scheme not in DEFAULT_PORTS or not url.hostname:
+                return None
+            return cls(scheme, url.hostname, url.port or DEFAULT_PORTS[scheme])
+        except ValueError:  # a port out of range, a malformed IPv6 address
+            return None
+
+    def __str__(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{self.scheme}://{host}:{self.port}"
+
+
+def is_own_origin(sender: str, scope: Scope, allowed: Collection[str] = ()) -> bool:
+    """Whether the page that sent a request (an `Origin` or `Referer`) is one of ours.
+
+    `allowed` holds origins as `str(Origin)` (the `ALLOWED_ORIGINS` setting). The server's names
+    are the Host header and a proxy's X-Forwarded-Host: a page of another site cannot set either,
+    nor X-Forwarded-Proto, without a CORS preflight (which we never approve), and a websocket
+    handshake cannot set any header at all.
+    """
+    page = Origin.parse(sender)
+    if page is None:
+        return False
+    if str(page) in allowed:
+        return True
+    headers = Headers(scope=scope)
+    scheme = _server_scheme(scope, headers)
+    if scheme is not None and scheme != page.scheme:
+        return False
+    forwarded = headers.get("x-forwarded-host", "").split(",")[0].strip()
+    names = [name for name in (headers.get("host"), forwarded) if name]
+    return any(
+        _host_and_port(name, scheme or page.scheme) == (page.host, page.port) for name in names
+    )
+
+
+def _server_scheme(scope: Scope, headers: Headers) -> str | None:
+    """The scheme the browser used to reach us, when known: a proxy's X-Forwarded-Proto, else
+    https for a TLS connection; None for a plain connection that no proxy speaks for."""
+    forwarded = headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    if forwarded:
+        return PAGE_SCHEMES.get(forwarded, forwarded)
+    return "https" if PAGE_SCHEMES.get(scope.get("scheme", "")) == "https" else None
+
+
+def _host_and_port(name: str, scheme: str) -> tuple[str, int] | None:
+    """A Host header as (host, port), the port defaulting to that of the scheme."""
+    try:
+        url = urlsplit(f"//{name}")
+        port = url.port or DEFAULT_PORTS[scheme]
+    except ValueError:  # a port out of range, a malformed IPv6 address
+        return None
+    return (url.hostname, port) if url.hostname else None
+
+
+def csrf_refusal(scope: Scope, allowed_origins: Collection[str] = ()) -> str | None:
     """Why this request may not reach the API (the 403's message), or None when it may."""
     if scope["method"] not in UNSAFE_METHODS or not scope["path"].startswith(GUARDED_PREFIX):
         return None
     headers = Headers(scope=scope)
     sender = headers.get("origin") or headers.get("referer")
-    if sender is not None and not _same_host(sender, headers):
+    if sender is not None and not is_own_origin(sender, scope, allowed_origins):
         return "cross-site requests may not change anything here"
     if _has_body(headers) and not _is_json(headers.get("content-type")):
         return "the request body must be sent as application/json"
     return None
 
 
-def _same_host(sender: str, headers: Headers) -> bool:
-    """Whether the page that sent the request (an Origin or Referer URL) is on this server.
-
-    The server's name is the Host header, or the X-Forwarded-Host of a proxy that rewrote it
-    (a cross-site page cannot set either without a CORS preflight, which we never approve).
-    """
-    url = urlsplit(sender)
-    if url.scheme not in DEFAULT_PORTS or not url.hostname:
-        return False  # "null" (sandboxed or opaque origins) and anything that is not a page
-    try:
-        page = (url.hostname, url.port or DEFAULT_PORTS[url.scheme])
-    except ValueError:  # a port out of range
-        return False
-    forwarded = headers.get("x-forwarded-host", "").split(",")[0].strip()
-    names = [name for name in (headers.get("host"), forwarded) if name]
-    return any(_host_and_port(name, url.scheme) == page for name in names)
-
-
-def _host_and_port(name: str, scheme: str) -> tuple[str, int] | None:
-    """A Host header as (host, port), the port defaulting to that of the page's scheme."""
-    url = urlsplit(f"//{name}")
-    try:
-        port = url.port or DEFAULT_PORTS[scheme]
-    except ValueError:
+def socket_refusal(scope: Scope, allowed_origins: Collection[str] = ()) -> str | None:
+    """Why a websocket handshake may not open (the close reason), or None when it may: a page
+    of another origin, another port of this host included, would act with the lobby cookie the
+    browser hands it. A handshake without `Origin` is not a browser's: it may open."""
+    sender = Headers(scope=scope).get("origin")
+    if sender is None or is_own_origin(sender, scope, allowed_origins):
         return None
-    return (url.hostname, port) if url.hostname else None
+    return "pages of another origin may not connect here"
 
 
 def _has_body(headers: Headers) -> bool:
@@ -124,8 +189,9 @@ def _is_json(content_type: str | None) -> bool:
 class SecurityMiddleware:
     """Adds the security headers to every HTTP response and refuses cross-site API writes."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, allowed_origins: Collection[str] = ()) -> None:
         self.app = app
+        self.allowed_origins = allowed_origins
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -140,7 +206,7 @@ class SecurityMiddleware:
                     headers.setdefault(name, value)
             await send(message)
 
-        refusal = csrf_refusal(scope)
+        refusal = csrf_refusal(scope, self.allowed_origins)
         if refusal is not None:
             refused = JSONResponse({"error": "forbidden", "message": refusal}, status_code=403)
             await refused(scope, receive, send_with_headers)

@@ -1,6 +1,8 @@
-"""Web safety over HTTP (app/security.py and the lobby cookie): the security headers on every
-kind of answer, the CSRF wall in front of the API's writes, and the cookie's attributes over
-HTTP, HTTPS and behind a proxy. On SQLite only: nothing here depends on the database.
+"""Web safety at the edge (app/security.py and the lobby cookie): the security headers on every
+kind of answer, the CSRF wall in front of the API's writes, the websocket's refusal of pages of
+another origin, and the cookie's attributes over HTTP, HTTPS and behind a proxy. On SQLite only:
+nothing here depends on the database. (In a real browser, with a page on another port of the
+same host: tests/browser/test_foreign_pages.py.)
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from typing import Any
 
 import httpx
 import pytest
+from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings
@@ -232,6 +236,8 @@ def test_a_cross_site_page_cannot_join_start_or_seat_a_bot(client: TestClient) -
         {"origin": "http://eviltestserver"},
         {"origin": "file:///home/me/page.html"},
         {"referer": "not a url"},
+        {"origin": "http://[::1"},
+        {"origin": "http://testserver:99999"},
     ],
     ids=lambda headers: " ".join(f"{name}={value}" for name, value in headers.items()),
 )
@@ -315,6 +321,121 @@ def test_the_wall_guards_only_the_api(client: TestClient) -> None:
     # Pages take no writes at all: a cross-site post to one is the router's 405, not our 403.
     assert client.post("/", headers={"origin": EVIL}).status_code == 405
     assert client.post("/l/zzzzzzzzzzzzz", data={"name": "Eve"}).status_code == 405
+
+
+def test_a_write_over_https_from_the_same_name_over_http_is_refused(client: TestClient) -> None:
+    """A proxy that says the browser came over HTTPS makes http://NAME another origin."""
+    code, _ = open_lobby(client)
+    behind_tls = {"host": "games.example", "x-forwarded-proto": "https"}
+    for origin in ("http://games.example", "http://games.example:443"):
+        answer = client.post(
+            f"/api/lobbies/{code}/players",
+            json={"name": "Eve"},
+            headers={**behind_tls, "origin": origin},
+        )
+        refused(answer)
+    joined = client.post(
+        f"/api/lobbies/{code}/players",
+        json={"name": "Bob"},
+        headers={**behind_tls, "origin": "https://games.example"},
+    )
+    assert joined.status_code == 201, joined.text
+
+
+def test_allowed_origins_may_write(settings: Settings) -> None:
+    allowed = settings.model_copy(update={"allowed_origins": {"https://play.example:8443"}})
+    with serving(allowed) as client:
+        code, _ = open_lobby(client)
+        headers = {"origin": "https://play.example:8443", "host": "10.0.0.5:8000"}
+        joined = client.post(f"/api/lobbies/{code}/players", json={"name": "Bob"}, headers=headers)
+        assert joined.status_code == 201, joined.text
+        other = {"origin": "https://play.example", "host": "10.0.0.5:8000"}
+        refused(client.post(f"/api/lobbies/{code}/players", json={"name": "Eve"}, headers=other))
+
+
+def test_allowed_origins_are_read_as_origins() -> None:
+    read = Settings(allowed_origins=" https://Play.Example , http://10.0.0.5:8000/", _env_file=None)
+    assert read.allowed_origins == {"https://play.example:443", "http://10.0.0.5:8000"}
+    assert Settings(_env_file=None).allowed_origins == frozenset()
+    for wrong in (
+        "play.example",
+        "https://play.example/lobby",
+        "https://me@play.example",
+        "ftp://x.example",
+        "null",
+    ):
+        with pytest.raises(ValidationError, match="scheme://host"):
+            Settings(allowed_origins=wrong, _env_file=None)
+
+
+# --- the websocket ------------------------------------------------------------------------------
+
+
+def socket_closed(client: TestClient, code: str, headers: dict[str, str]) -> WebSocketDisconnect:
+    """Open /ws/{code} with `headers`: the error it gets and how it is closed."""
+    with client.websocket_connect(f"/ws/{code}", headers=headers) as socket:
+        first = socket.receive_json()
+        assert first["type"] == "error" and first["error"] == "forbidden", first
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    return closed.value
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"origin": "http://testserver:8080"},  # another port of this host: it gets the cookie
+        {"origin": EVIL},
+        {"origin": "null"},
+        {"origin": "https://testserver", "x-forwarded-proto": "http"},
+        {"origin": "http://testserver", "x-forwarded-proto": "https"},
+        {"origin": "https://games.example", "x-forwarded-host": "games.example:8443"},
+        {"origin": "http://[::1"},  # not a URL at all
+        {"origin": "http://testserver", "host": "[zz]:80"},
+    ],
+    ids=lambda headers: " ".join(f"{name}={value}" for name, value in headers.items()),
+)
+def test_a_socket_from_a_page_of_another_origin_is_refused(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    """Before it learns anything: the first message is the refusal, even with Ann's cookie."""
+    code, ann = open_lobby(client)
+    client.cookies.set(f"tt_{code}", ann)
+    closed = socket_closed(client, code, headers)
+    assert closed.code == 4403 and "another origin" in closed.reason
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},  # not a browser: bots, scripts
+        {"origin": HERE},
+        {"origin": "http://testserver:80"},
+        {"origin": "https://games.example", "host": "games.example", "x-forwarded-proto": "https"},
+        {"origin": "https://games.example", "x-forwarded-host": "games.example"},
+    ],
+    ids=lambda headers: " ".join(f"{name}={value}" for name, value in headers.items()) or "none",
+)
+def test_a_socket_from_our_pages_or_from_no_page_opens(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    code, ann = open_lobby(client)
+    client.cookies.set(f"tt_{code}", ann)
+    with client.websocket_connect(f"/ws/{code}", headers=headers) as socket:
+        lobby = socket.receive_json()
+        assert lobby["type"] == "lobby", lobby
+
+
+def test_a_socket_from_an_allowed_origin_opens(settings: Settings) -> None:
+    allowed = settings.model_copy(update={"allowed_origins": {"https://play.example:443"}})
+    with serving(allowed) as client:
+        code, _ = open_lobby(client)
+        with client.websocket_connect(
+            f"/ws/{code}", headers={"origin": "https://play.example"}
+        ) as socket:
+            assert socket.receive_json()["type"] == "lobby"
+        closed = socket_closed(client, code, {"origin": "https://play.example:8443"})
+        assert closed.code == 4403
 
 
 # --- the lobby cookie ---------------------------------------------------------------------------

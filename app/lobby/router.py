@@ -139,6 +139,24 @@ async def join_lobby(
     return joined
 
 
+@router.post("/lobbies/{code}/resume", response_model=JoinedLobby)
+async def resume_seat(
+    code: str,
+    request: Request,
+    response: Response,
+    lobbies: LobbiesDep,
+    body: Empty | None = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    """Take your seat back in this browser: your token becomes the lobby's cookie again.
+
+    The lobby page does this with the token it kept when it finds the cookie gone or replaced
+    (cookies are shared by every port of a host; the page's storage is not)."""
+    resumed = await lobbies.resume(code, token_from(request, code, authorization))
+    set_lobby_cookie(response, request, code, resumed["player"]["token"])
+    return resumed
+
+
 @router.post("/lobbies/{code}/start", response_model=LobbyOut)
 async def start_lobby(
     code: str,

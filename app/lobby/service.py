@@ -380,6 +380,15 @@ class Lobbies:
             return None
         return {"id": player.id, "name": player.name, "seat": player.seat, "host": player.host}
 
+    async def resume(self, code: str, token: str | None) -> dict[str, Any]:
+        """The seat of a token, for a browser to take it back: its lobby cookie was lost, or
+        replaced by a response from another port of the same host."""
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            player = self._authenticate(lobby, token)
+        assert token is not None  # _authenticate refuses a missing one
+        return {"player": self._player_with_token(player, token)}
+
     # --- for the hub (app.play.hub.Directory and app.play.websocket.Seats) ---
 
     async def lobby_info(self, code: str) -> LobbyInfo | None:

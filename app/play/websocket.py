@@ -1,5 +1,9 @@
 """The websocket endpoint `/ws/{code}`: authenticate, then hand the connection to the hub.
 
+A handshake from a page of another origin (another port of this host included: the browser
+hands it the lobby cookie too) is closed with 4403 before anything is looked up
+(app/security.py says which origins are ours).
+
 The limits of app/limits.py apply here, before the hub sees anything:
 
 - opening a socket looks a lobby up: past the address's lookup rate it is closed with 4429;
@@ -24,6 +28,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app.limits import Limits, SocketLimits, client_address, retry_after
 from app.play import messages
 from app.play.hub import Connection, Hub
+from app.security import socket_refusal
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +37,7 @@ router = APIRouter()
 # Close codes (4000-4999 are the application's own).
 CLOSE_UNKNOWN_LOBBY = 4404
 CLOSE_UNAUTHORIZED = 4401
+CLOSE_FOREIGN_ORIGIN = 4403
 CLOSE_BAD_REQUEST = 4400
 CLOSE_TOO_MANY = 4429
 
@@ -56,6 +62,8 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     limits: Limits = websocket.app.state.limits
     address = client_address(websocket.scope)
     await websocket.accept()
+    if not await _from_our_pages(websocket):
+        return
 
     waiting = limits.take(limits.lookups, address)
     if waiting:
@@ -93,6 +101,15 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
         await _play(websocket, hub, conn, code, since, limits.socket(address))
     finally:
         limits.lobbies.leave(code, seat)
+
+
+async def _from_our_pages(websocket: WebSocket) -> bool:
+    """Whether the socket comes from one of our pages (or from no page); else it is refused."""
+    refusal = socket_refusal(websocket.scope, websocket.app.state.settings.allowed_origins)
+    if refusal is None:
+        return True
+    await _refuse(websocket, CLOSE_FOREIGN_ORIGIN, "forbidden", refusal)
+    return False
 
 
 async def _play(

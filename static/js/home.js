@@ -1,6 +1,8 @@
 // The home page: start a new game from a game's card, with friends (a lobby to invite them
 // to) or against bots (a lobby with bots in the other seats, started at once).
 
+import { keepSeat } from "./seats.js";
+
 const NAME_KEY = "tinkertable.name";
 
 async function call(url, body, token) {
@@ -48,6 +50,7 @@ for (const form of document.querySelectorAll("form.new-game")) {
       error.hidden = false;
       return;
     }
+    keepSeat(created.body.code, created.body.player);
     if (againstBots) await startAgainstBots(form, created.body);
     location.assign(created.body.url);
   });

@@ -4,8 +4,10 @@
 // a bot for a person who is away), the prompt, the log and the clock's timeouts.
 
 import { applyPatch } from "./patch.js";
+import { forgetSeat, keepSeat, keptSeat } from "./seats.js";
 
 const NAME_KEY = "tinkertable.name";
+const RESUMING_KEY = "tinkertable.resuming";
 const table = document.getElementById("table");
 const code = table.dataset.code;
 const gameId = table.dataset.game;
@@ -202,8 +204,12 @@ function setUpLobbyControls() {
       event.preventDefault();
       localStorage.setItem(NAME_KEY, name.value.trim());
       const answer = await post(`/api/lobbies/${code}/players`, { name: name.value.trim() });
-      if (answer.ok) location.reload();
-      else showError(join.querySelector(".error"), answer.body.message);
+      if (!answer.ok) {
+        showError(join.querySelector(".error"), answer.body.message);
+        return;
+      }
+      keepSeat(code, answer.body.player);
+      location.reload();
     });
   }
 
@@ -270,14 +276,15 @@ function setUpLobbyControls() {
   });
 }
 
-async function request(method, url, body) {
-  const init = { method };
+async function request(method, url, body, token) {
+  const init = { method, headers: {} };
   if (body !== undefined) {
-    init.headers = { "content-type": "application/json" };
+    init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  if (token) init.headers.authorization = `Bearer ${token}`;
   const response = await fetch(url, init);
-  return { ok: response.ok, body: await response.json() };
+  return { ok: response.ok, status: response.status, body: await response.json() };
 }
 
 const post = (url, body) => request("POST", url, body);
@@ -526,15 +533,41 @@ function renderResult() {
 
 async function playAgain() {
   const answer = await post(`/api/lobbies/${code}/again`, {});
-  if (answer.ok) location.assign(answer.body.url);
-  else if (answer.body.error === "name_taken" && client.lobby.next) location.assign(`/l/${client.lobby.next}`);
-  else showRefusal(answer.body.message);
+  if (answer.ok) {
+    keepSeat(answer.body.code, answer.body.player);
+    location.assign(answer.body.url);
+  } else if (answer.body.error === "name_taken" && client.lobby.next) {
+    location.assign(`/l/${client.lobby.next}`);
+  } else {
+    showRefusal(answer.body.message);
+  }
 }
 
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) document.title = baseTitle;
 });
 
-setUpLobbyControls();
-connect();
-setInterval(tickClocks, 250);
+// --- the seat this browser joined ---
+
+// The page came without the seat this browser joined (its cookie gone, or replaced by a
+// response from another port of this host): give the kept token back to the server, which
+// sets the cookie again, and load the page again. Only once in a row, so that a browser that
+// refuses the cookie does not reload forever. True when the page is about to reload.
+async function resumeKeptSeat() {
+  const kept = keptSeat(code);
+  const justResumed = sessionStorage.getItem(RESUMING_KEY) === code;
+  sessionStorage.removeItem(RESUMING_KEY);
+  if (!kept || String(kept.id) === table.dataset.player || justResumed) return false;
+  const answer = await request("POST", `/api/lobbies/${code}/resume`, undefined, kept.token);
+  if (answer.status === 401 || answer.status === 404) forgetSeat(code);  // that seat is gone
+  if (!answer.ok) return false;
+  sessionStorage.setItem(RESUMING_KEY, code);
+  location.reload();
+  return true;
+}
+
+if (!(await resumeKeptSeat())) {
+  setUpLobbyControls();
+  connect();
+  setInterval(tickClocks, 250);
+}

@@ -384,6 +384,38 @@ def test_start_refuses_a_body_with_fields(client: TestClient) -> None:
     assert client.get(f"/api/lobbies/{code}").json()["status"] == "open"
 
 
+# --- resume: a seat taken back with its token ---------------------------------------------
+
+
+def test_resume_sets_the_lobby_cookie_again_from_the_token(client: TestClient) -> None:
+    """A browser whose cookie was replaced (by a response from another port of the host) takes
+    its seat back with the token its page kept: the cookie is the token again."""
+    code, ann, bob = two_players(client)
+    client.cookies.set(f"tt_{code}", ann)  # Bob's browser, its cookie replaced by Ann's seat
+    resumed = client.post(f"/api/lobbies/{code}/resume", headers=bearer(bob))
+    assert resumed.status_code == 200, resumed.text
+    player = resumed.json()["player"]
+    assert player == {"id": player["id"], "name": "Bob", "seat": 1, "host": False, "token": bob}
+    cookie = [c for c in resumed.headers.get_list("set-cookie") if c.startswith(f"tt_{code}=")]
+    assert len(cookie) == 1 and cookie[0].startswith(f"tt_{code}={bob};"), cookie
+    assert "httponly" in cookie[0].lower() and "samesite=lax" in cookie[0].lower()
+    client.cookies.clear()
+    client.cookies.set(f"tt_{code}", bob)
+    page = client.get(f"/l/{code}")
+    assert f'data-seat="1" data-player="{player["id"]}"' in page.text
+
+
+def test_resume_needs_a_token_of_that_lobby(client: TestClient) -> None:
+    code, _ann, _bob = two_players(client)
+    other = created(client, "Zed")["player"]["token"]
+    client.cookies.clear()
+    error_of(client.post(f"/api/lobbies/{code}/resume"), 401, "no_token")
+    error_of(client.post(f"/api/lobbies/{code}/resume", headers=bearer(other)), 401)
+    error_of(client.post(f"/api/lobbies/{code}/resume", headers=bearer("x" * 40)), 401)
+    error_of(client.post("/api/lobbies/zzzzzzzzzzzzz/resume", headers=bearer(other)), 404)
+    assert f"tt_{code}" not in client.cookies
+
+
 # --- games ----------------------------------------------------------------------------------
 
 
