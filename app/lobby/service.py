@@ -13,7 +13,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -449,8 +449,28 @@ class Lobbies:
             return None  # not a code we could have made: no need to ask the database
         query = select(Lobby).where(Lobby.code == code)
         if for_update:
-            query = query.with_for_update()
+            await self._claim(session, code)
+            query = query.execution_options(populate_existing=True)
         return await session.scalar(query)
+
+    @staticmethod
+    async def _claim(session: AsyncSession, code: str) -> None:
+        """Claim the lobby for this unit of work before reading it, so that the calls that change
+        a lobby (join, start, ...) run one after another, each reading the lobby as the one
+        before it left it.
+
+        The claim is an UPDATE of the lobby's row, the first statement of the transaction:
+        PostgreSQL locks the row until the commit; SQLite takes its one write lock, waiting for
+        it as long as its busy timeout. (A SELECT ... FOR UPDATE would do on PostgreSQL only:
+        SQLite ignores it, and its driver opens a transaction only at the first write, so reads
+        before that hold no lock at all.) `updated_at` is kept: a claim is not an activity that
+        keeps an old lobby from expiring."""
+        await session.execute(
+            update(Lobby)
+            .where(Lobby.code == code)
+            .values(version=Lobby.version + 1, updated_at=Lobby.updated_at)
+            .execution_options(synchronize_session=False)
+        )
 
     async def _lobby(self, session: AsyncSession, code: str, for_update: bool = False) -> Lobby:
         lobby = await self._find(session, code, for_update)
