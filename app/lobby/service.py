@@ -237,8 +237,9 @@ class Lobbies:
         """A vote (or the host's word) to let a bot play for a person who is away.
 
         The person must have had no connection for the lobby's `away_minutes`. The host hands
-        the seat over at once; otherwise it goes once more than half of the other people voted.
-        The person takes the seat back as soon as they connect again (`came_back`)."""
+        the seat over at once; otherwise it goes once more than half of the other people voted
+        (the person's own vote is refused: only the others' count). The person takes the seat
+        back as soon as they connect again (`came_back`)."""
         async with unit_of_work(self.sessions) as session:
             lobby = await self._lobby(session, code, for_update=True)
             voter = self._authenticate(lobby, token)
@@ -247,12 +248,16 @@ class Lobbies:
                 raise NotFound("no such player in this lobby", code="unknown_player")
             if away.bot is not None:
                 raise Conflict(f"{away.name} is a bot", code="not_a_person")
+            if away.id == voter.id:
+                raise Forbidden(
+                    "only the other players can let a bot play for you", code="own_seat"
+                )
             if self._status(lobby, await self._game_record(session, lobby.id)) != "playing":
                 raise Conflict("the game is not being played", code="not_playing")
             if away.away_bot is None:
                 await self._check_away(lobby, away)
-                votes = sorted({*(away.away_votes or []), voter.id})
-                others = [p for p in lobby.players if p.bot is None and p.id != away.id]
+                others = {p.id for p in lobby.players if p.bot is None and p.id != away.id}
+                votes = sorted({*(away.away_votes or []), voter.id} & others)
                 if voter.host or len(votes) > len(others) / 2:
                     away.away_bot = list(bots_for(self.games[lobby.game]))[-1]  # the strongest
                     away.away_votes = None
