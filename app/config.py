@@ -56,8 +56,9 @@ class Settings(BaseSettings):
     limit_lobby_creation: RateSetting = Rate(100, 3600)
     # Lobbies one address may join (POST /api/lobbies/{code}/players).
     limit_lobby_joins: RateSetting = Rate(60, 60)
-    # Lobby lookups by one address: GET /api/lobbies/{code} and what is under it (log, replay
-    # steps), the lobby and replay pages, and websocket connections (refused with close 4429).
+    # Lobby lookups by one address: every call on /api/lobbies/{code} and what is under it
+    # (reads, start, options, bots, players, away-bot, again; joins have their own rate), the
+    # lobby and replay pages, and websocket connections (refused with close 4429).
     limit_lobby_lookups: RateSetting = Rate(300, 60)
     # Actions one websocket may send, and one address over all its websockets.
     limit_socket_actions: RateSetting = Rate(600, 60)

@@ -41,7 +41,7 @@ def _error(description: str) -> dict[str, Any]:
 # every write, for example).
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     400: _error("bad input"),
-    401: _error("no token, or an unknown one"),
+    401: _error("no token, or one that is not of this lobby (an unknown lobby's answer too)"),
     403: _error("not allowed (not the host, or a cross-site or non-JSON write)"),
     404: _error("unknown lobby, player or game"),
     409: _error("wrong state (already started, full, not finished, ...)"),

@@ -132,8 +132,7 @@ class Lobbies:
     async def start(self, code: str, token: str | None) -> dict[str, Any]:
         try:
             async with unit_of_work(self.sessions) as session:
-                lobby = await self._lobby(session, code, for_update=True)
-                player = self._authenticate(lobby, token)
+                lobby, player = await self._lobby_as(session, code, token)
                 if not player.host:
                     raise Forbidden("only the host can start the game", code="not_host")
                 if lobby.status != "open":
@@ -164,8 +163,7 @@ class Lobbies:
     ) -> dict[str, Any]:
         """The host changes the table's options before the game starts."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            player = self._authenticate(lobby, token)
+            lobby, player = await self._lobby_as(session, code, token)
             if not player.host:
                 raise Forbidden("only the host can change the options", code="not_host")
             if lobby.status != "open":
@@ -182,8 +180,7 @@ class Lobbies:
         for _attempt in range(5):
             try:
                 async with unit_of_work(self.sessions) as session:
-                    lobby = await self._lobby(session, code, for_update=True)
-                    player = self._authenticate(lobby, token)
+                    lobby, player = await self._lobby_as(session, code, token)
                     if not player.host:
                         raise Forbidden("only the host can add bots", code="not_host")
                     if lobby.status != "open":
@@ -214,8 +211,7 @@ class Lobbies:
     async def remove_bot(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
         """The host takes a bot out of its seat before the start; the bots after it move back."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            player = self._authenticate(lobby, token)
+            lobby, player = await self._lobby_as(session, code, token)
             if not player.host:
                 raise Forbidden("only the host can remove bots", code="not_host")
             bot = next((p for p in lobby.players if p.id == player_id), None)
@@ -241,8 +237,7 @@ class Lobbies:
         (the person's own vote is refused: only the others' count). The person takes the seat
         back as soon as they connect again (`came_back`)."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            voter = self._authenticate(lobby, token)
+            lobby, voter = await self._lobby_as(session, code, token)
             away = next((p for p in lobby.players if p.id == player_id), None)
             if away is None:
                 raise NotFound("no such player in this lobby", code="unknown_player")
@@ -353,8 +348,7 @@ class Lobbies:
         """Play again: the first player to ask opens the next lobby (same game and options) as
         its host; the others who ask join it under the same names."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            player = self._authenticate(lobby, token)
+            lobby, player = await self._lobby_as(session, code, token)
             if self._status(lobby, await self._game_record(session, lobby.id)) != "finished":
                 raise Conflict("the game is not finished", code="not_finished")
             next_code = lobby.next_code
@@ -560,15 +554,28 @@ class Lobbies:
             return "finished"
         return lobby.status
 
-    @staticmethod
-    def _authenticate(lobby: Lobby, token: str | None) -> Player:
+    async def _lobby_as(
+        self, session: AsyncSession, code: str, token: str | None
+    ) -> tuple[Lobby, Player]:
+        """The lobby, claimed (`_claim`), and the player whose token this is.
+
+        A lobby that does not exist answers as a token that is not of it does, 401 alike: the
+        calls that need a token tell nobody without one of the lobby whether it exists."""
         if not token:
             raise Unauthorized("this needs the player's token", code="no_token")
+        lobby = await self._find(session, code, for_update=True)
+        player = self._authenticate(lobby, token) if lobby is not None else None
+        if lobby is None or player is None:
+            raise Unauthorized("unknown token for this lobby", code="unknown_token")
+        return lobby, player
+
+    @staticmethod
+    def _authenticate(lobby: Lobby, token: str) -> Player | None:
         hashed = hash_token(token)
         for player in lobby.players:
             if player.token_hash is not None and secrets.compare_digest(player.token_hash, hashed):
                 return player
-        raise Unauthorized("unknown token", code="unknown_token")
+        return None
 
     @staticmethod
     def _player_with_token(player: Player, token: str) -> dict[str, Any]:

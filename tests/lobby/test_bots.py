@@ -96,7 +96,7 @@ def test_only_the_host_adds_bots_and_only_before_the_start(client: TestClient) -
     error_of(add_bot(client, code, None), 401, "no_token")
     error_of(add_bot(client, code, "not-a-token"), 401, "unknown_token")
     error_of(add_bot(client, code, bob), 403, "not_host")
-    error_of(add_bot(client, "zzzzzzzzzzzzz", token), 404, "unknown_lobby")
+    error_of(add_bot(client, "zzzzzzzzzzzzz", token), 401, "unknown_token")  # not of that one
     assert start(client, code, token).status_code == 200
     error_of(add_bot(client, code, token), 409, "already_started")
     assert [p["bot"] for p in client.get(f"/api/lobbies/{code}").json()["players"]] == [

@@ -218,8 +218,8 @@ def test_only_a_player_of_the_lobby_can_ask_and_only_for_a_person(
     assert hand_to_bot(client, table, None, ann_id).status_code == 401
     assert hand_to_bot(client, table, 0, bot_id).json()["error"] == "not_a_person"
     assert hand_to_bot(client, table, 0, 999_999).json()["error"] == "unknown_player"
-    unknown = client.post(f"/api/lobbies/{'2' * 13}/players/{ann_id}/away-bot")
-    assert unknown.status_code == 404
+    unknown = hand_to_bot(client, Table(client, "2" * 13, table.tokens), 0, ann_id)
+    assert unknown.status_code == 401  # as for a token that is not of the lobby
 
 
 # --- clocks -------------------------------------------------------------------------------------
