@@ -2,8 +2,11 @@
 see it.
 
 Seats: people sit first, bots after them. A person who joins takes the seat after the last
-person and the bots move one seat on; a bot that is removed leaves no gap (the bots after it
-move back). So a person's seat never changes once given: their page and their sockets know it.
+person and the bots move one seat on; a player (person or bot) the host removes before the start
+leaves no gap: everyone after them moves back one seat. That is the only time a person's seat
+changes: the hub then closes the sockets of whoever was removed or moved (`Hub.lobby_changed`),
+and their pages connect again as who their tokens now make them. Once the game starts, seats
+never change.
 """
 
 from __future__ import annotations
@@ -115,7 +118,7 @@ class Lobbies:
                     if any(p.name.casefold() == name.casefold() for p in lobby.players):
                         raise Conflict("that name is taken in this lobby", code="name_taken")
                     seat = sum(1 for p in lobby.players if p.bot is None)
-                    await self._move_bots(session, lobby.players, after=seat, by=1)
+                    await self._move_seats(session, lobby.players, after=seat, by=1)  # bots
                     player = Player(
                         lobby_id=lobby.id, seat=seat, name=name, token_hash=hash_token(token)
                     )
@@ -208,24 +211,25 @@ class Lobbies:
         await self.hub.lobby_changed(code)
         return {"player": self._public_player(bot)}
 
-    async def remove_bot(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
-        """The host takes a bot out of its seat before the start; the bots after it move back."""
+    async def remove_player(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
+        """The host takes a person or a bot out of the lobby before the start; everyone after
+        them moves back one seat. A person's token stops working at once."""
         async with unit_of_work(self.sessions) as session:
-            lobby, player = await self._lobby_as(session, code, token)
-            if not player.host:
-                raise Forbidden("only the host can remove bots", code="not_host")
-            bot = next((p for p in lobby.players if p.id == player_id), None)
-            if bot is None:
+            lobby, host = await self._lobby_as(session, code, token)
+            if not host.host:
+                raise Forbidden("only the host can remove players", code="not_host")
+            leaving = next((p for p in lobby.players if p.id == player_id), None)
+            if leaving is None:
                 raise NotFound("no such player in this lobby", code="unknown_player")
-            if bot.bot is None:
-                raise Forbidden("only bots can be removed from their seats", code="not_a_bot")
+            if leaving.host:
+                raise Forbidden("the host keeps their seat", code="is_host")
             if lobby.status != "open":
                 raise Conflict("the game has already started", code="already_started")
-            seat = bot.seat
-            await session.delete(bot)
+            seat = leaving.seat
+            await session.delete(leaving)
             await session.flush()
-            others = [p for p in lobby.players if p is not bot]
-            await self._move_bots(session, others, after=seat, by=-1)
+            others = [p for p in lobby.players if p is not leaving]
+            await self._move_seats(session, others, after=seat, by=-1)
         await self.hub.lobby_changed(code)
         return await self.describe(code)
 
@@ -478,18 +482,16 @@ class Lobbies:
         return lobby
 
     @staticmethod
-    async def _move_bots(
+    async def _move_seats(
         session: AsyncSession, players: list[Player], *, after: int, by: int
     ) -> None:
-        """Move the bots in seats from `after` on by `by` seats (one at a time, in the order
+        """Move the players in seats from `after` on by `by` seats (one at a time, in the order
         that keeps every seat number unique at each step)."""
-        bots = sorted(
-            (p for p in players if p.bot is not None and p.seat >= after),
-            key=lambda p: p.seat,
-            reverse=by > 0,
+        moving = sorted(
+            (p for p in players if p.seat >= after), key=lambda p: p.seat, reverse=by > 0
         )
-        for bot in bots:
-            bot.seat += by
+        for player in moving:
+            player.seat += by
             await session.flush()
 
     async def _seat_bots_again(

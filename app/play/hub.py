@@ -142,6 +142,16 @@ class Room:
             if player.get("away_bot")
         }
 
+    def unseated(self) -> list[Connection]:
+        """The connections of people no longer in the seat they connected to: before the
+        start, the host removed them, or someone seated before them (their seat moved back)."""
+        people = {(p["seat"], p["name"]) for p in self.info.public["players"] if not p["bot"]}
+        return [
+            conn
+            for conn in self.connections
+            if conn.seat is not None and (conn.seat, conn.name) not in people
+        ]
+
     def viewers(self) -> list[Viewer]:
         assert self.position is not None
         return [*range(len(self.position.seats)), None]
@@ -269,6 +279,10 @@ class Hub:
             return
         room.info = info
         async with room.lock:
+            for conn in room.unseated():
+                # Its page connects again, as whoever its token now makes it.
+                room.connections.discard(conn)
+                conn.close()
             for seat in room.away():
                 if room.connected()[seat] > 0:  # handed over by a process that did not see them
                     await self._came_back(room, seat)
