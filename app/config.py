@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     chat_history: int = Field(default=50, ge=0, le=1000)
     # Seconds a bot waits before each of its actions, so that people can follow (tests: 0).
     bot_delay: float = Field(default=0.8, ge=0, le=60)
+    # "Play again": minutes the next lobby keeps the seats of the last game's players for them
+    # before anyone else may take them; 0 keeps none.
+    held_seat_minutes: float = Field(default=10, ge=0, le=24 * 60)
     # Bring the database up to date when the server starts.
     migrate_on_start: bool = True
     log_level: str = "info"

@@ -100,12 +100,20 @@ class PlayerWithToken(BaseModel):
     token: str
 
 
+class HeldSeat(BaseModel):
+    """A seat the next lobby of "play again" keeps for a player of the last game."""
+
+    name: str
+    until: str  # ISO 8601: anyone may take it after
+
+
 class LobbyOut(BaseModel):
     code: str
     game: str
     status: str
     options: dict[str, Any]
     next: str | None = None
+    held: list[HeldSeat] = []
     min_players: int
     max_players: int
     players: list[PlayerOut]

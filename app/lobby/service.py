@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import iso, unit_of_work
+from app.db import as_utc, iso, unit_of_work, utcnow
 from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
@@ -36,6 +37,10 @@ from app.play.views import full_view, named_result, rules_view
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 13  # 13 x log2(31) = 64.4 random bits
 _CODE_CHARACTERS = frozenset(CODE_ALPHABET)
+
+# How long the next lobby of "play again" holds the last game's players' seats for them (the
+# default of the setting HELD_SEAT_MINUTES).
+HELD_SEATS = timedelta(minutes=10)
 
 
 def new_code() -> str:
@@ -59,10 +64,19 @@ class Lobbies:
 
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], games: Games) -> None:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        games: Games,
+        *,
+        held_seats: timedelta = HELD_SEATS,
+    ) -> None:
         self.sessions = sessions
         self.games = games
         self.runner = Runner(sessions, games)
+        self.held_seats = held_seats
+        # The time, UTC, that held seats lapse by (tests move it on).
+        self.now: Callable[[], datetime] = utcnow
 
     def find_game(self, game_id: str) -> Game:
         game = self.games.get(game_id)
@@ -104,7 +118,10 @@ class Lobbies:
             player["connected"] = player["seat"] in connected
         return public
 
-    async def join(self, code: str, name: str) -> dict[str, Any]:
+    async def join(self, code: str, name: str, *, holder: str | None = None) -> dict[str, Any]:
+        """A person takes the next seat under `name`. The seats held for the last game's
+        players (`again`) are not free: only their own person, `holder` (the hash of their
+        token in the last lobby), takes one, and nobody else the name it is held under."""
         token = new_token()
         for _attempt in range(5):
             try:
@@ -117,6 +134,17 @@ class Lobbies:
                         raise Conflict("the lobby is full", code="lobby_full")
                     if any(p.name.casefold() == name.casefold() for p in lobby.players):
                         raise Conflict("that name is taken in this lobby", code="name_taken")
+                    held = self._held(lobby)
+                    others = [seat for seat in held if seat["token_hash"] != holder]
+                    if any(seat["name"].casefold() == name.casefold() for seat in others):
+                        raise Conflict(
+                            "that name's seat is held for a player of the last game",
+                            code="name_taken",
+                        )
+                    if len(lobby.players) + len(others) >= game.max_players:
+                        raise self._seats_held(lobby)
+                    if len(others) < len(held):
+                        lobby.held_seats = others  # the holder takes their seat
                     seat = sum(1 for p in lobby.players if p.bot is None)
                     await self._move_seats(session, lobby.players, after=seat, by=1)  # bots
                     player = Player(
@@ -195,6 +223,8 @@ class Lobbies:
                         raise BadInput(f"{game.name} has no {level!r} bot; levels: {known}")
                     if len(lobby.players) >= game.max_players:
                         raise Conflict("the lobby is full", code="lobby_full")
+                    if len(lobby.players) + len(self._held(lobby)) >= game.max_players:
+                        raise self._seats_held(lobby)
                     bot = Player(
                         lobby_id=lobby.id,
                         seat=len(lobby.players),
@@ -350,7 +380,8 @@ class Lobbies:
 
     async def again(self, code: str, token: str | None) -> dict[str, Any]:
         """Play again: the first player to ask opens the next lobby (same game and options) as
-        its host; the others who ask join it under the same names."""
+        its host, the bots seated again and the other people's seats held for them for
+        `held_seats`; the others who ask take their seats, under the same names."""
         async with unit_of_work(self.sessions) as session:
             lobby, player = await self._lobby_as(session, code, token)
             if self._status(lobby, await self._game_record(session, lobby.id)) != "finished":
@@ -363,13 +394,13 @@ class Lobbies:
                 if current.next_code is None:
                     current.next_code = created["code"]
                     next_code = None
-                    await self._seat_bots_again(session, created["code"], current.players)
+                    await self._seat_again(session, created["code"], current.players, player.id)
                 else:
                     next_code = current.next_code  # someone else was quicker: join theirs
             if next_code is None:
                 await self.hub.lobby_changed(code)
                 return created
-        joined = await self.join(next_code, player.name)
+        joined = await self.join(next_code, player.name, holder=player.token_hash)
         return {"code": next_code, "url": lobby_url(next_code), "player": joined["player"]}
 
     async def player_for_token(self, code: str, token: str | None) -> dict[str, Any] | None:
@@ -494,17 +525,45 @@ class Lobbies:
             player.seat += by
             await session.flush()
 
-    async def _seat_bots_again(
-        self, session: AsyncSession, code: str, players: list[Player]
+    async def _seat_again(
+        self, session: AsyncSession, code: str, players: list[Player], host_id: int
     ) -> None:
-        """Seat the bots of a finished game, same names and levels, in the next lobby."""
+        """The next lobby of a finished game, hosted by the player `host_id`: the game's bots
+        seated again (same names and levels), and its other people's seats held for them."""
         lobby = await self._lobby(session, code)
         seat = len(lobby.players)
         for player in players:
             if player.bot is not None:
                 session.add(Player(lobby_id=lobby.id, seat=seat, name=player.name, bot=player.bot))
                 seat += 1
+        people = [p for p in players if p.token_hash is not None and p.id != host_id]
+        if people and self.held_seats > timedelta(0):
+            lobby.held_seats = [{"name": p.name, "token_hash": p.token_hash} for p in people]
+            lobby.held_until = self.now() + self.held_seats
         await session.flush()
+
+    def _held(self, lobby: Lobby) -> list[dict[str, str]]:
+        """The seats still held for the last game's people: none once `held_until` is past."""
+        if lobby.held_until is None or as_utc(lobby.held_until) <= self.now():
+            return []
+        return lobby.held_seats or []
+
+    def _public_held(self, lobby: Lobby) -> list[dict[str, str]]:
+        """The held seats as the lobby shows them: whose, and until when (no token hashes)."""
+        held = self._held(lobby)
+        if not held or lobby.held_until is None:
+            return []
+        until = iso(lobby.held_until)
+        return [{"name": seat["name"], "until": until} for seat in held]
+
+    @staticmethod
+    def _seats_held(lobby: Lobby) -> Conflict:
+        assert lobby.held_until is not None
+        until = as_utc(lobby.held_until)
+        return Conflict(
+            f"the free seats are held for the last game's players until {until:%H:%M} UTC",
+            code="seats_held",
+        )
 
     @staticmethod
     def _bot_name(lobby: Lobby, label: str) -> str:
@@ -531,6 +590,7 @@ class Lobbies:
             "status": self._status(lobby, record),
             "options": lobby.options,
             "next": lobby.next_code,
+            "held": self._public_held(lobby),
             "min_players": game.min_players,
             "max_players": game.max_players,
             "players": [self._public_player(p) for p in lobby.players],

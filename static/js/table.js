@@ -167,6 +167,7 @@ function renderLobby() {
       }
       return item;
     }),
+    ...heldSeats(lobby).map(heldSeatItem),
   );
   const count = lobby.players.length;
   const addBot = el("add-bot");
@@ -189,6 +190,17 @@ function renderLobby() {
     renderPlayers();  // votes for a bot, and who is the host, come with the lobby
     renderResult();
   }
+}
+
+// "Play again": the seats the next lobby keeps for the last game's players, until a time.
+const heldSeats = (lobby) => (lobby.held || []).filter((seat) => Date.parse(seat.until) > Date.now());
+
+function heldSeatItem(seat) {
+  const item = document.createElement("li");
+  item.className = "held";
+  const until = new Date(seat.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  item.textContent = `Held for ${seat.name} until ${until}`;
+  return item;
 }
 
 function setUpLobbyControls() {
