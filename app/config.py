@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     chat_history: int = Field(default=50, ge=0, le=1000)
     # Seconds a bot waits before each of its actions, so that people can follow (tests: 0).
     bot_delay: float = Field(default=0.8, ge=0, le=60)
+    # "Play again": minutes the next lobby keeps the seats of the last game's players for them
+    # before anyone else may take them; 0 keeps none.
+    held_seat_minutes: float = Field(default=10, ge=0, le=24 * 60)
     # Bring the database up to date when the server starts.
     migrate_on_start: bool = True
     log_level: str = "info"
@@ -87,8 +90,9 @@ class Settings(BaseSettings):
     limit_lobby_creation: RateSetting = Rate(100, 3600)
     # Lobbies one address may join (POST /api/lobbies/{code}/players).
     limit_lobby_joins: RateSetting = Rate(60, 60)
-    # Lobby lookups by one address: GET /api/lobbies/{code} and what is under it (log, replay
-    # steps), the lobby and replay pages, and websocket connections (refused with close 4429).
+    # Lobby lookups by one address: every call on /api/lobbies/{code} and what is under it
+    # (reads, start, options, bots, players, away-bot, again; joins have their own rate), the
+    # lobby and replay pages, and websocket connections (refused with close 4429).
     limit_lobby_lookups: RateSetting = Rate(300, 60)
     # Actions one websocket may send, and one address over all its websockets.
     limit_socket_actions: RateSetting = Rate(600, 60)

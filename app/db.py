@@ -35,11 +35,15 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A datetime read from the database, with its UTC offset (SQLite hands back naive
+    datetimes, all of them UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
 def iso(moment: datetime) -> str:
-    """ISO 8601 with the UTC offset (SQLite hands back naive datetimes, all of them UTC)."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat()
+    """ISO 8601 with the UTC offset."""
+    return as_utc(moment).isoformat()
 
 
 class Base(DeclarativeBase):

@@ -4,8 +4,9 @@ Rates are token buckets: a `Rate` of "30/minute" lets up to 30 requests through 
 refills one every two seconds, so a person clicking fast or a page reconnecting never notices
 it, while a flood is cut down to the sustained rate. Buckets are kept
 
-- per address, for the lobby calls over HTTP (creating lobbies, joining them, looking them up:
-  the API's GETs under `/api/lobbies/{code}`, the lobby and replay pages, and each websocket
+- per address, for the lobby calls over HTTP (creating lobbies, joining them, and every other
+  call that names a lobby: the API's calls under `/api/lobbies/{code}` whatever their method,
+  reads and the host's and players' calls alike, the lobby and replay pages, and each websocket
   connection, which looks a lobby up too) and for websocket actions and chat over all of an
   address's sockets;
 - per websocket, for its actions, its chat lines and its messages of any kind.
@@ -316,8 +317,8 @@ class Limits:
             return self.creation
         if method == "POST" and _JOIN.fullmatch(path):
             return self.joins
-        if method in ("GET", "HEAD") and _LOOKUP.fullmatch(path):
-            return self.lookups
+        if _LOOKUP.fullmatch(path):
+            return self.lookups  # any call that names a lobby tells whether it exists
         return None
 
     def take(self, buckets: AddressBuckets, address: str) -> float:
@@ -336,7 +337,8 @@ class Limits:
 
 
 _JOIN = re.compile(r"/api/lobbies/[^/]+/players")
-# The API's lobby reads (the lobby, its log, its replay steps) and the lobby and replay pages.
+# The API's calls on one lobby (reads, start, options, bots, players, away-bot, again) and the
+# lobby and replay pages.
 _LOOKUP = re.compile(r"/api/lobbies/[^/]+(?:/.*)?|/l/[^/]+(?:/.*)?")
 
 

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     engine = make_engine(settings.database_url)
     sessions = make_sessions(engine)
     games = app.state.games
-    lobbies = Lobbies(sessions, games)
+    lobbies = Lobbies(sessions, games, held_seats=timedelta(minutes=settings.held_seat_minutes))
     hub = Hub(
         lobbies.runner,
         lobbies,

@@ -253,6 +253,33 @@ def test_lobby_lookups_count_api_reads_pages_and_unknown_codes_alike(
         assert client.get(f"/api/lobbies/{code}").status_code == 200
 
 
+def test_every_call_naming_a_lobby_counts_as_a_lookup(
+    make_settings: Callable[..., Settings],
+) -> None:
+    """The host's and players' calls tell whether a code is a lobby as a read does: they count
+    against the same rate, known codes and unknown ones alike."""
+    with limited(make_settings(limit_lobby_lookups="4/minute")) as (client, clock):
+        created = create(client).json()
+        code, host = created["code"], {"Authorization": f"Bearer {created['player']['token']}"}
+        unknown = "zzzzzzzzzzzzz"
+        answers = [
+            client.post(f"/api/lobbies/{unknown}/start", json={}, headers=host).status_code,
+            client.post(f"/api/lobbies/{code}/bots", json={}, headers=host).status_code,
+            client.delete(f"/api/lobbies/{unknown}/players/1", headers=host).status_code,
+            client.post(f"/api/lobbies/{code}/again", json={}, headers=host).status_code,
+        ]
+        assert answers == [401, 201, 401, 409]
+        assert_too_many(client.post(f"/api/lobbies/{code}/start", json={}, headers=host), 15)
+        assert_too_many(client.post(f"/api/lobbies/{unknown}/players/1/away-bot", json={}), 15)
+        options = {"options": {"clock_minutes": 5}}
+        assert_too_many(client.post(f"/api/lobbies/{code}/options", json=options, headers=host), 15)
+        joined = client.post(f"/api/lobbies/{code}/players", json={"name": "Bob"})
+        assert joined.json()["error"] == "lobby_full"  # joins count against their own rate
+        clock.advance(15)
+        started = client.post(f"/api/lobbies/{code}/start", json={}, headers=host)
+        assert started.status_code == 200, started.text
+
+
 def test_joins_are_limited_and_other_lobby_calls_are_not(
     make_settings: Callable[..., Settings],
 ) -> None:
@@ -451,6 +478,7 @@ def test_a_full_lobby_refuses_spectators_and_not_its_players(
 def test_opening_sockets_counts_as_lobby_lookups(make_settings: Callable[..., Settings]) -> None:
     with limited(make_settings(limit_lobby_lookups="3/minute")) as (client, clock):
         table = started(client)
+        clock.advance(20)  # the start was a lookup too: the bucket is full again
         assert client.get(f"/api/lobbies/{table.code}").status_code == 200
         first, second = table.connect(None), table.connect(None)
         first.until("snapshot")

@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base, Json, utcnow
@@ -19,8 +28,16 @@ class Lobby(Base):
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
+    # Raised by one each time a call claims the lobby to change it (Lobbies._claim): the claim
+    # that makes those calls run one after another, on SQLite as on PostgreSQL.
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     # "Play again": the lobby of the next game with the same players, once someone asked for it.
     next_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The next lobby of "play again" holds the seats of the last game's other people for them
+    # until `held_until`: [{"name", "token_hash"}], the hash of their token in the last lobby.
+    # A hold goes when its person takes the seat (or at `held_until`, when all lapse).
+    held_seats: Mapped[list[dict[str, str]] | None] = mapped_column(Json, nullable=True)
+    held_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow

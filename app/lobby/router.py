@@ -201,9 +201,10 @@ async def remove_player(
     lobbies: LobbiesDep,
     authorization: Annotated[str | None, Header()] = None,
 ) -> dict:
-    """The host takes a bot out of the lobby before the start (people cannot be removed)."""
+    """The host takes a person or a bot out of the lobby before the start; the seats after
+    theirs move back one, and a person's token stops working."""
     token = token_from(request, code, authorization)
-    return await lobbies.remove_bot(code, token, player_id)
+    return await lobbies.remove_player(code, token, player_id)
 
 
 @router.post("/lobbies/{code}/players/{player_id}/away-bot", response_model=LobbyOut)

@@ -41,7 +41,7 @@ def _error(description: str) -> dict[str, Any]:
 # every write, for example).
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     400: _error("bad input"),
-    401: _error("no token, or an unknown one"),
+    401: _error("no token, or one that is not of this lobby (an unknown lobby's answer too)"),
     403: _error("not allowed (not the host, or a cross-site or non-JSON write)"),
     404: _error("unknown lobby, player or game"),
     409: _error("wrong state (already started, full, not finished, ...)"),
@@ -100,12 +100,20 @@ class PlayerWithToken(BaseModel):
     token: str
 
 
+class HeldSeat(BaseModel):
+    """A seat the next lobby of "play again" keeps for a player of the last game."""
+
+    name: str
+    until: str  # ISO 8601: anyone may take it after
+
+
 class LobbyOut(BaseModel):
     code: str
     game: str
     status: str
     options: dict[str, Any]
     next: str | None = None
+    held: list[HeldSeat] = []
     min_players: int
     max_players: int
     players: list[PlayerOut]

@@ -2,22 +2,26 @@
 see it.
 
 Seats: people sit first, bots after them. A person who joins takes the seat after the last
-person and the bots move one seat on; a bot that is removed leaves no gap (the bots after it
-move back). So a person's seat never changes once given: their page and their sockets know it.
+person and the bots move one seat on; a player (person or bot) the host removes before the start
+leaves no gap: everyone after them moves back one seat. That is the only time a person's seat
+changes: the hub then closes the sockets of whoever was removed or moved (`Hub.lobby_changed`),
+and their pages connect again as who their tokens now make them. Once the game starts, seats
+never change.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import iso, unit_of_work
+from app.db import as_utc, iso, unit_of_work, utcnow
 from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
@@ -33,6 +37,10 @@ from app.play.views import full_view, named_result, rules_view
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 13  # 13 x log2(31) = 64.4 random bits
 _CODE_CHARACTERS = frozenset(CODE_ALPHABET)
+
+# How long the next lobby of "play again" holds the last game's players' seats for them (the
+# default of the setting HELD_SEAT_MINUTES).
+HELD_SEATS = timedelta(minutes=10)
 
 
 def new_code() -> str:
@@ -56,10 +64,19 @@ class Lobbies:
 
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], games: Games) -> None:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        games: Games,
+        *,
+        held_seats: timedelta = HELD_SEATS,
+    ) -> None:
         self.sessions = sessions
         self.games = games
         self.runner = Runner(sessions, games)
+        self.held_seats = held_seats
+        # The time, UTC, that held seats lapse by (tests move it on).
+        self.now: Callable[[], datetime] = utcnow
 
     def find_game(self, game_id: str) -> Game:
         game = self.games.get(game_id)
@@ -101,7 +118,10 @@ class Lobbies:
             player["connected"] = player["seat"] in connected
         return public
 
-    async def join(self, code: str, name: str) -> dict[str, Any]:
+    async def join(self, code: str, name: str, *, holder: str | None = None) -> dict[str, Any]:
+        """A person takes the next seat under `name`. The seats held for the last game's
+        players (`again`) are not free: only their own person, `holder` (the hash of their
+        token in the last lobby), takes one, and nobody else the name it is held under."""
         token = new_token()
         for _attempt in range(5):
             try:
@@ -114,8 +134,19 @@ class Lobbies:
                         raise Conflict("the lobby is full", code="lobby_full")
                     if any(p.name.casefold() == name.casefold() for p in lobby.players):
                         raise Conflict("that name is taken in this lobby", code="name_taken")
+                    held = self._held(lobby)
+                    others = [seat for seat in held if seat["token_hash"] != holder]
+                    if any(seat["name"].casefold() == name.casefold() for seat in others):
+                        raise Conflict(
+                            "that name's seat is held for a player of the last game",
+                            code="name_taken",
+                        )
+                    if len(lobby.players) + len(others) >= game.max_players:
+                        raise self._seats_held(lobby)
+                    if len(others) < len(held):
+                        lobby.held_seats = others  # the holder takes their seat
                     seat = sum(1 for p in lobby.players if p.bot is None)
-                    await self._move_bots(session, lobby.players, after=seat, by=1)
+                    await self._move_seats(session, lobby.players, after=seat, by=1)  # bots
                     player = Player(
                         lobby_id=lobby.id, seat=seat, name=name, token_hash=hash_token(token)
                     )
@@ -132,8 +163,7 @@ class Lobbies:
     async def start(self, code: str, token: str | None) -> dict[str, Any]:
         try:
             async with unit_of_work(self.sessions) as session:
-                lobby = await self._lobby(session, code, for_update=True)
-                player = self._authenticate(lobby, token)
+                lobby, player = await self._lobby_as(session, code, token)
                 if not player.host:
                     raise Forbidden("only the host can start the game", code="not_host")
                 if lobby.status != "open":
@@ -164,8 +194,7 @@ class Lobbies:
     ) -> dict[str, Any]:
         """The host changes the table's options before the game starts."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            player = self._authenticate(lobby, token)
+            lobby, player = await self._lobby_as(session, code, token)
             if not player.host:
                 raise Forbidden("only the host can change the options", code="not_host")
             if lobby.status != "open":
@@ -182,8 +211,7 @@ class Lobbies:
         for _attempt in range(5):
             try:
                 async with unit_of_work(self.sessions) as session:
-                    lobby = await self._lobby(session, code, for_update=True)
-                    player = self._authenticate(lobby, token)
+                    lobby, player = await self._lobby_as(session, code, token)
                     if not player.host:
                         raise Forbidden("only the host can add bots", code="not_host")
                     if lobby.status != "open":
@@ -195,6 +223,8 @@ class Lobbies:
                         raise BadInput(f"{game.name} has no {level!r} bot; levels: {known}")
                     if len(lobby.players) >= game.max_players:
                         raise Conflict("the lobby is full", code="lobby_full")
+                    if len(lobby.players) + len(self._held(lobby)) >= game.max_players:
+                        raise self._seats_held(lobby)
                     bot = Player(
                         lobby_id=lobby.id,
                         seat=len(lobby.players),
@@ -211,25 +241,25 @@ class Lobbies:
         await self.hub.lobby_changed(code)
         return {"player": self._public_player(bot)}
 
-    async def remove_bot(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
-        """The host takes a bot out of its seat before the start; the bots after it move back."""
+    async def remove_player(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
+        """The host takes a person or a bot out of the lobby before the start; everyone after
+        them moves back one seat. A person's token stops working at once."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            player = self._authenticate(lobby, token)
-            if not player.host:
-                raise Forbidden("only the host can remove bots", code="not_host")
-            bot = next((p for p in lobby.players if p.id == player_id), None)
-            if bot is None:
+            lobby, host = await self._lobby_as(session, code, token)
+            if not host.host:
+                raise Forbidden("only the host can remove players", code="not_host")
+            leaving = next((p for p in lobby.players if p.id == player_id), None)
+            if leaving is None:
                 raise NotFound("no such player in this lobby", code="unknown_player")
-            if bot.bot is None:
-                raise Forbidden("only bots can be removed from their seats", code="not_a_bot")
+            if leaving.host:
+                raise Forbidden("the host keeps their seat", code="is_host")
             if lobby.status != "open":
                 raise Conflict("the game has already started", code="already_started")
-            seat = bot.seat
-            await session.delete(bot)
+            seat = leaving.seat
+            await session.delete(leaving)
             await session.flush()
-            others = [p for p in lobby.players if p is not bot]
-            await self._move_bots(session, others, after=seat, by=-1)
+            others = [p for p in lobby.players if p is not leaving]
+            await self._move_seats(session, others, after=seat, by=-1)
         await self.hub.lobby_changed(code)
         return await self.describe(code)
 
@@ -237,22 +267,26 @@ class Lobbies:
         """A vote (or the host's word) to let a bot play for a person who is away.
 
         The person must have had no connection for the lobby's `away_minutes`. The host hands
-        the seat over at once; otherwise it goes once more than half of the other people voted.
-        The person takes the seat back as soon as they connect again (`came_back`)."""
+        the seat over at once; otherwise it goes once more than half of the other people voted
+        (the person's own vote is refused: only the others' count). The person takes the seat
+        back as soon as they connect again (`came_back`)."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            voter = self._authenticate(lobby, token)
+            lobby, voter = await self._lobby_as(session, code, token)
             away = next((p for p in lobby.players if p.id == player_id), None)
             if away is None:
                 raise NotFound("no such player in this lobby", code="unknown_player")
             if away.bot is not None:
                 raise Conflict(f"{away.name} is a bot", code="not_a_person")
+            if away.id == voter.id:
+                raise Forbidden(
+                    "only the other players can let a bot play for you", code="own_seat"
+                )
             if self._status(lobby, await self._game_record(session, lobby.id)) != "playing":
                 raise Conflict("the game is not being played", code="not_playing")
             if away.away_bot is None:
                 await self._check_away(lobby, away)
-                votes = sorted({*(away.away_votes or []), voter.id})
-                others = [p for p in lobby.players if p.bot is None and p.id != away.id]
+                others = {p.id for p in lobby.players if p.bot is None and p.id != away.id}
+                votes = sorted({*(away.away_votes or []), voter.id} & others)
                 if voter.host or len(votes) > len(others) / 2:
                     away.away_bot = list(bots_for(self.games[lobby.game]))[-1]  # the strongest
                     away.away_votes = None
@@ -346,10 +380,10 @@ class Lobbies:
 
     async def again(self, code: str, token: str | None) -> dict[str, Any]:
         """Play again: the first player to ask opens the next lobby (same game and options) as
-        its host; the others who ask join it under the same names."""
+        its host, the bots seated again and the other people's seats held for them for
+        `held_seats`; the others who ask take their seats, under the same names."""
         async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
-            player = self._authenticate(lobby, token)
+            lobby, player = await self._lobby_as(session, code, token)
             if self._status(lobby, await self._game_record(session, lobby.id)) != "finished":
                 raise Conflict("the game is not finished", code="not_finished")
             next_code = lobby.next_code
@@ -360,13 +394,13 @@ class Lobbies:
                 if current.next_code is None:
                     current.next_code = created["code"]
                     next_code = None
-                    await self._seat_bots_again(session, created["code"], current.players)
+                    await self._seat_again(session, created["code"], current.players, player.id)
                 else:
                     next_code = current.next_code  # someone else was quicker: join theirs
             if next_code is None:
                 await self.hub.lobby_changed(code)
                 return created
-        joined = await self.join(next_code, player.name)
+        joined = await self.join(next_code, player.name, holder=player.token_hash)
         return {"code": next_code, "url": lobby_url(next_code), "player": joined["player"]}
 
     async def player_for_token(self, code: str, token: str | None) -> dict[str, Any] | None:
@@ -384,9 +418,8 @@ class Lobbies:
         """The seat of a token, for a browser to take it back: its lobby cookie was lost, or
         replaced by a response from another port of the same host."""
         async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            player = self._authenticate(lobby, token)
-        assert token is not None  # _authenticate refuses a missing one
+            _lobby, player = await self._lobby_as(session, code, token, claim=False)
+        assert token is not None  # _lobby_as refuses a missing one
         return {"player": self._player_with_token(player, token)}
 
     # --- for the hub (app.play.hub.Directory and app.play.websocket.Seats) ---
@@ -458,8 +491,28 @@ class Lobbies:
             return None  # not a code we could have made: no need to ask the database
         query = select(Lobby).where(Lobby.code == code)
         if for_update:
-            query = query.with_for_update()
+            await self._claim(session, code)
+            query = query.execution_options(populate_existing=True)
         return await session.scalar(query)
+
+    @staticmethod
+    async def _claim(session: AsyncSession, code: str) -> None:
+        """Claim the lobby for this unit of work before reading it, so that the calls that change
+        a lobby (join, start, ...) run one after another, each reading the lobby as the one
+        before it left it.
+
+        The claim is an UPDATE of the lobby's row, the first statement of the transaction:
+        PostgreSQL locks the row until the commit; SQLite takes its one write lock, waiting for
+        it as long as its busy timeout. (A SELECT ... FOR UPDATE would do on PostgreSQL only:
+        SQLite ignores it, and its driver opens a transaction only at the first write, so reads
+        before that hold no lock at all.) `updated_at` is kept: a claim is not an activity that
+        keeps an old lobby from expiring."""
+        await session.execute(
+            update(Lobby)
+            .where(Lobby.code == code)
+            .values(version=Lobby.version + 1, updated_at=Lobby.updated_at)
+            .execution_options(synchronize_session=False)
+        )
 
     async def _lobby(self, session: AsyncSession, code: str, for_update: bool = False) -> Lobby:
         lobby = await self._find(session, code, for_update)
@@ -468,31 +521,57 @@ class Lobbies:
         return lobby
 
     @staticmethod
-    async def _move_bots(
+    async def _move_seats(
         session: AsyncSession, players: list[Player], *, after: int, by: int
     ) -> None:
-        """Move the bots in seats from `after` on by `by` seats (one at a time, in the order
+        """Move the players in seats from `after` on by `by` seats (one at a time, in the order
         that keeps every seat number unique at each step)."""
-        bots = sorted(
-            (p for p in players if p.bot is not None and p.seat >= after),
-            key=lambda p: p.seat,
-            reverse=by > 0,
+        moving = sorted(
+            (p for p in players if p.seat >= after), key=lambda p: p.seat, reverse=by > 0
         )
-        for bot in bots:
-            bot.seat += by
+        for player in moving:
+            player.seat += by
             await session.flush()
 
-    async def _seat_bots_again(
-        self, session: AsyncSession, code: str, players: list[Player]
+    async def _seat_again(
+        self, session: AsyncSession, code: str, players: list[Player], host_id: int
     ) -> None:
-        """Seat the bots of a finished game, same names and levels, in the next lobby."""
+        """The next lobby of a finished game, hosted by the player `host_id`: the game's bots
+        seated again (same names and levels), and its other people's seats held for them."""
         lobby = await self._lobby(session, code)
         seat = len(lobby.players)
         for player in players:
             if player.bot is not None:
                 session.add(Player(lobby_id=lobby.id, seat=seat, name=player.name, bot=player.bot))
                 seat += 1
+        people = [p for p in players if p.token_hash is not None and p.id != host_id]
+        if people and self.held_seats > timedelta(0):
+            lobby.held_seats = [{"name": p.name, "token_hash": p.token_hash} for p in people]
+            lobby.held_until = self.now() + self.held_seats
         await session.flush()
+
+    def _held(self, lobby: Lobby) -> list[dict[str, str]]:
+        """The seats still held for the last game's people: none once `held_until` is past."""
+        if lobby.held_until is None or as_utc(lobby.held_until) <= self.now():
+            return []
+        return lobby.held_seats or []
+
+    def _public_held(self, lobby: Lobby) -> list[dict[str, str]]:
+        """The held seats as the lobby shows them: whose, and until when (no token hashes)."""
+        held = self._held(lobby)
+        if not held or lobby.held_until is None:
+            return []
+        until = iso(lobby.held_until)
+        return [{"name": seat["name"], "until": until} for seat in held]
+
+    @staticmethod
+    def _seats_held(lobby: Lobby) -> Conflict:
+        assert lobby.held_until is not None
+        until = as_utc(lobby.held_until)
+        return Conflict(
+            f"the free seats are held for the last game's players until {until:%H:%M} UTC",
+            code="seats_held",
+        )
 
     @staticmethod
     def _bot_name(lobby: Lobby, label: str) -> str:
@@ -519,6 +598,7 @@ class Lobbies:
             "status": self._status(lobby, record),
             "options": lobby.options,
             "next": lobby.next_code,
+            "held": self._public_held(lobby),
             "min_players": game.min_players,
             "max_players": game.max_players,
             "players": [self._public_player(p) for p in lobby.players],
@@ -544,15 +624,28 @@ class Lobbies:
             return "finished"
         return lobby.status
 
-    @staticmethod
-    def _authenticate(lobby: Lobby, token: str | None) -> Player:
+    async def _lobby_as(
+        self, session: AsyncSession, code: str, token: str | None, *, claim: bool = True
+    ) -> tuple[Lobby, Player]:
+        """The lobby, claimed (`_claim`) unless only read, and the player whose token this is.
+
+        A lobby that does not exist answers as a token that is not of it does, 401 alike: the
+        calls that need a token tell nobody without one of the lobby whether it exists."""
         if not token:
             raise Unauthorized("this needs the player's token", code="no_token")
+        lobby = await self._find(session, code, for_update=claim)
+        player = self._authenticate(lobby, token) if lobby is not None else None
+        if lobby is None or player is None:
+            raise Unauthorized("unknown token for this lobby", code="unknown_token")
+        return lobby, player
+
+    @staticmethod
+    def _authenticate(lobby: Lobby, token: str) -> Player | None:
         hashed = hash_token(token)
         for player in lobby.players:
             if player.token_hash is not None and secrets.compare_digest(player.token_hash, hashed):
                 return player
-        raise Unauthorized("unknown token", code="unknown_token")
+        return None
 
     @staticmethod
     def _player_with_token(player: Player, token: str) -> dict[str, Any]:

@@ -153,6 +153,16 @@ class Room:
         people = {player["seat"] for player in self.info.public["players"] if not player["bot"]}
         return people | {conn.seat for conn in self.connections}
 
+    def unseated(self) -> list[Connection]:
+        """The connections of people no longer in the seat they connected to: before the
+        start, the host removed them, or someone seated before them (their seat moved back)."""
+        people = {(p["seat"], p["name"]) for p in self.info.public["players"] if not p["bot"]}
+        return [
+            conn
+            for conn in self.connections
+            if conn.seat is not None and (conn.seat, conn.name) not in people
+        ]
+
     def connected(self) -> Counter[int]:
         return Counter(conn.seat for conn in self.connections if conn.seat is not None)
 
@@ -297,6 +307,10 @@ class Hub:
             return
         room.info = info
         async with room.lock:
+            for conn in room.unseated():
+                # Its page connects again, as whoever its token now makes it.
+                room.connections.discard(conn)
+                conn.close()
             for seat in room.away():
                 if room.connected()[seat] > 0:  # handed over by a process that did not see them
                     await self._came_back(room, seat)

@@ -11,7 +11,10 @@ const RESUMING_KEY = "tinkertable.resuming";
 const table = document.getElementById("table");
 const code = table.dataset.code;
 const gameId = table.dataset.game;
-const mySeat = table.dataset.seat === "" ? null : Number(table.dataset.seat);
+// Who this page's player is (null: a visitor). Their seat moves back if the host removes someone
+// seated before them; the lobby messages say where they sit.
+const myId = table.dataset.player === "" ? null : Number(table.dataset.player);
+let mySeat = table.dataset.seat === "" ? null : Number(table.dataset.seat);
 const el = (id) => document.getElementById(id);
 
 const gameModule = await import(`/static/js/${gameId}.js`);
@@ -136,6 +139,14 @@ const presence = (player) => (player.bot ? "bot" : player.connected ? "connected
 
 function renderLobby() {
   const lobby = client.lobby;
+  if (myId !== null) {
+    const me = lobby.players.find((player) => player.id === myId);
+    if (!me) {
+      location.reload();  // the host removed us: the page shows the lobby as to a visitor
+      return;
+    }
+    mySeat = me.seat;
+  }
   const seats = el("seats");
   const hosting = Boolean(table.dataset.host) && lobby.status === "open";
   seats.replaceChildren(
@@ -147,10 +158,10 @@ function renderLobby() {
       dot.setAttribute("aria-label", presence(player));
       const level = player.bot ? ` (bot${player.level ? `, ${player.level}` : ""})` : "";
       item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${level}${player.seat === mySeat ? " — you" : ""}`);
-      if (player.bot && hosting) {
+      if (hosting && !player.host) {
         const remove = document.createElement("button");
         remove.type = "button";
-        remove.className = "remove-bot";
+        remove.className = "remove-player";
         remove.dataset.player = player.id;
         remove.textContent = "Remove";
         remove.setAttribute("aria-label", `Remove ${player.name}`);
@@ -158,6 +169,7 @@ function renderLobby() {
       }
       return item;
     }),
+    ...heldSeats(lobby).map(heldSeatItem),
   );
   const count = lobby.players.length;
   const addBot = el("add-bot");
@@ -180,6 +192,17 @@ function renderLobby() {
     renderPlayers();  // votes for a bot, and who is the host, come with the lobby
     renderResult();
   }
+}
+
+// "Play again": the seats the next lobby keeps for the last game's players, until a time.
+const heldSeats = (lobby) => (lobby.held || []).filter((seat) => Date.parse(seat.until) > Date.now());
+
+function heldSeatItem(seat) {
+  const item = document.createElement("li");
+  item.className = "held";
+  const until = new Date(seat.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  item.textContent = `Held for ${seat.name} until ${until}`;
+  return item;
 }
 
 function setUpLobbyControls() {
@@ -235,16 +258,16 @@ function setUpLobbyControls() {
         showError(el("lobby-error"), answer.body.message);
       }
     });
+  }
+
+  if (table.dataset.host) {
     el("seats").addEventListener("click", async (event) => {
-      const remove = event.target.closest("button.remove-bot");
+      const remove = event.target.closest("button.remove-player");
       if (!remove) return;
       remove.disabled = true;
       const answer = await request("DELETE", `/api/lobbies/${code}/players/${remove.dataset.player}`);
       if (!answer.ok) showError(el("lobby-error"), answer.body.message);
     });
-  }
-
-  if (table.dataset.host) {
     for (const select of document.querySelectorAll("select[data-option]")) {
       select.addEventListener("change", async () => {
         const options = { [select.dataset.option]: JSON.parse(select.value) };

@@ -41,7 +41,7 @@ def test_the_host_adds_and_removes_bots_and_a_guest_sees_it_live(
     ann.screenshot(path=artifacts / "lobby-bots.png", full_page=True)
     # The guest has no bot controls.
     expect(bob.locator("#add-bot")).to_have_count(0)
-    expect(bob.locator("button.remove-bot")).to_have_count(0)
+    expect(bob.locator("button.remove-player")).to_have_count(0)
 
     ann.get_by_role("button", name="Remove Easy bot", exact=True).click()
     for page in (ann, bob):

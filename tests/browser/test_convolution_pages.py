@@ -179,9 +179,11 @@ def test_two_players_play_a_whole_game_and_a_spectator_watches(
     ann_url = ann.url
     ann.locator("#play-again").click()
     ann.wait_for_url(lambda url: re.search(r"/l/[0-9a-z]{13}$", url) and url != ann_url)
+    expect(ann.locator("#seats li.held")).to_contain_text("Held for Bob until")
     expect(bob.locator("#play-again")).to_have_text("Join the next game")
     bob.locator("#play-again").click()
     bob.wait_for_url(ann.url)
+    expect(ann.locator("#seats li.held")).to_have_count(0)
     expect(ann.locator("#seats")).to_contain_text("Bob")
     expect(ann.locator("#start")).to_be_enabled()
 

@@ -230,7 +230,38 @@ def test_get_an_unknown_lobby_is_404(client: TestClient, code: str) -> None:
     error_of(client.get(f"/api/lobbies/{code}"), 404)
     error_of(client.get(f"/api/lobbies/{code}/log"), 404)
     error_of(join(client, code, "Bob"), 404)
-    error_of(start(client, code, "whatever"), 404)
+    error_of(start(client, code, "whatever"), 401, "unknown_token")  # no token is of it
+
+
+# Every call that needs a player's token: (method, path under the lobby, body).
+TOKEN_CALLS = [
+    ("POST", "/start", {}),
+    ("POST", "/options", {"options": {}}),
+    ("POST", "/bots", {}),
+    ("DELETE", "/players/1", None),
+    ("POST", "/players/1/away-bot", {}),
+    ("POST", "/again", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), TOKEN_CALLS)
+def test_calls_with_a_token_answer_an_unknown_lobby_as_a_token_not_of_the_lobby(
+    client: TestClient, method: str, path: str, body: dict[str, Any] | None
+) -> None:
+    """Probing codes with these calls tells nothing: a lobby that exists and one that does not
+    answer alike to anyone without one of its players' tokens."""
+    code, _ann, _bob = two_players(client)
+    elsewhere = created(client, "Zed")["player"]["token"]  # a real token of another lobby
+    client.cookies.clear()
+    for token in (None, "not-a-token-of-anyone-at-all-0123456789", elsewhere):
+        headers = bearer(token) if token is not None else {}
+        answers = [
+            client.request(method, f"/api/lobbies/{lobby}{path}", json=body, headers=headers)
+            for lobby in (code, "zzzzzzzzzzzzz")
+        ]
+        for answer in answers:
+            error_of(answer, 401, "no_token" if token is None else "unknown_token")
+        assert answers[0].json() == answers[1].json()
 
 
 # --- join -----------------------------------------------------------------------------------
@@ -402,7 +433,7 @@ def test_resume_sets_the_lobby_cookie_again_from_the_token(client: TestClient) -
     client.cookies.clear()
     client.cookies.set(f"tt_{code}", bob)
     page = client.get(f"/l/{code}")
-    assert f'data-seat="1" data-player="{player["id"]}"' in page.text
+    assert f'data-player="{player["id"]}" data-seat="1"' in page.text
 
 
 def test_resume_needs_a_token_of_that_lobby(client: TestClient) -> None:
@@ -412,7 +443,9 @@ def test_resume_needs_a_token_of_that_lobby(client: TestClient) -> None:
     error_of(client.post(f"/api/lobbies/{code}/resume"), 401, "no_token")
     error_of(client.post(f"/api/lobbies/{code}/resume", headers=bearer(other)), 401)
     error_of(client.post(f"/api/lobbies/{code}/resume", headers=bearer("x" * 40)), 401)
-    error_of(client.post("/api/lobbies/zzzzzzzzzzzzz/resume", headers=bearer(other)), 404)
+    # An unknown lobby answers as a token not of it (no probing for lobbies).
+    unknown = client.post("/api/lobbies/zzzzzzzzzzzzz/resume", headers=bearer(other))
+    error_of(unknown, 401, "unknown_token")
     assert f"tt_{code}" not in client.cookies
 
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import httpx
 from starlette.testclient import TestClient
 
+from app.config import Settings
+from app.db import utcnow
 from app.play.table import TABLE_OPTIONS
-from tests.play.tables import Table, Viewer, play_one
+from tests.lobby.test_api import error_of, join
+from tests.lobby.test_bots import add_bot
+from tests.play.tables import Table, Viewer, play_one, serving
 
 TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
 
@@ -92,3 +99,53 @@ def test_play_again_needs_a_finished_game_and_a_player(client: TestClient) -> No
     )
     assert mid.status_code == 409
     assert client.post(f"/api/lobbies/{table.code}/again").status_code == 401
+
+
+def ask_again(client: TestClient, table: Table, seat: int) -> httpx.Response:
+    """`seat`'s player of the finished game asks to play again (with their token of it)."""
+    headers = {"Authorization": f"Bearer {table.tokens[seat]}"}
+    answer = client.post(f"/api/lobbies/{table.code}/again", headers=headers)
+    client.cookies.clear()
+    return answer
+
+
+def test_the_next_lobby_holds_the_last_players_seats_for_them(client: TestClient) -> None:
+    table, _, _ = finished_game(client)
+    opened = ask_again(client, table, 1)
+    assert opened.status_code == 201, opened.text
+    code, bob = opened.json()["code"], opened.json()["player"]["token"]
+    lobby = client.get(f"/api/lobbies/{code}")
+    assert [seat["name"] for seat in lobby.json()["held"]] == ["Ann"]
+    assert "token" not in lobby.text
+    # Nobody else takes Ann's seat, nor her name, nor does the host seat a bot in it.
+    error_of(join(client, code, "Eve"), 409, "seats_held")
+    error_of(join(client, code, "ANN"), 409, "name_taken")
+    error_of(add_bot(client, code, bob), 409, "seats_held")
+    # Ann, with her token of the finished game, takes it.
+    ann = ask_again(client, table, 0)
+    assert ann.status_code == 201, ann.text
+    assert ann.json()["code"] == code
+    assert (ann.json()["player"]["name"], ann.json()["player"]["seat"]) == ("Ann", 1)
+    lobby = client.get(f"/api/lobbies/{code}").json()
+    assert lobby["held"] == [] and [p["name"] for p in lobby["players"]] == ["Bob", "Ann"]
+
+
+def test_held_seats_are_anyones_once_the_held_time_is_past(client: TestClient) -> None:
+    table, _, _ = finished_game(client)
+    code = ask_again(client, table, 1).json()["code"]
+    held = client.get(f"/api/lobbies/{code}").json()["held"]
+    assert len(held) == 1
+    lobbies = client.app.state.lobbies  # type: ignore[attr-defined]
+    lobbies.now = lambda: utcnow() + timedelta(minutes=10, seconds=1)
+    assert client.get(f"/api/lobbies/{code}").json()["held"] == []
+    assert join(client, code, "Ann").status_code == 201  # anyone, under any free name
+    client.cookies.clear()
+    error_of(ask_again(client, table, 0), 409, "lobby_full")
+
+
+def test_no_seats_are_held_when_the_setting_is_0(settings: Settings) -> None:
+    with serving(settings.model_copy(update={"held_seat_minutes": 0})) as client:
+        table, _, _ = finished_game(client)
+        code = ask_again(client, table, 1).json()["code"]
+        assert client.get(f"/api/lobbies/{code}").json()["held"] == []
+        assert join(client, code, "Eve").status_code == 201

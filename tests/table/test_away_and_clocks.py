@@ -179,6 +179,29 @@ def test_the_other_players_vote_a_bot_into_an_absent_seat(
     assert dee.until("lobby")["lobby"]["players"][3]["away_bot"] is None
 
 
+def test_an_absent_players_own_vote_does_not_count(served: tuple[TestClient, Clock]) -> None:
+    client, clock = served
+    table = Table.open(client, ("Ann", "Bob", "Cy"), game="unvention", away_minutes=1)
+    ids = player_ids(client, table)
+    table.start()
+    viewers = [table.connect(0), table.connect(1)]  # Cy never comes
+    for viewer in viewers:
+        viewer.until("snapshot")
+    clock.ahead = 61
+
+    own = hand_to_bot(client, table, 2, ids[2])
+    assert own.status_code == 403 and own.json()["error"] == "own_seat", own.text
+    cy = client.get(f"/api/lobbies/{table.code}").json()["players"][2]
+    assert (cy["away_votes"], cy["away_bot"]) == (0, None)
+    # Bob's vote is one of the two others' (Ann's and his): not more than half.
+    bob = hand_to_bot(client, table, 1, ids[2])
+    assert bob.status_code == 200, bob.text
+    assert (bob.json()["players"][2]["away_votes"], bob.json()["players"][2]["away_bot"]) == (
+        1,
+        None,
+    )
+
+
 def test_only_a_player_of_the_lobby_can_ask_and_only_for_a_person(
     served: tuple[TestClient, Clock],
 ) -> None:
@@ -195,8 +218,8 @@ def test_only_a_player_of_the_lobby_can_ask_and_only_for_a_person(
     assert hand_to_bot(client, table, None, ann_id).status_code == 401
     assert hand_to_bot(client, table, 0, bot_id).json()["error"] == "not_a_person"
     assert hand_to_bot(client, table, 0, 999_999).json()["error"] == "unknown_player"
-    unknown = client.post(f"/api/lobbies/{'2' * 13}/players/{ann_id}/away-bot")
-    assert unknown.status_code == 404
+    unknown = hand_to_bot(client, Table(client, "2" * 13, table.tokens), 0, ann_id)
+    assert unknown.status_code == 401  # as for a token that is not of the lobby
 
 
 # --- clocks -------------------------------------------------------------------------------------
