@@ -21,6 +21,7 @@ import httpx
 import jsonpatch
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosedOK
 
 from tests.conftest import run
 
@@ -191,3 +192,51 @@ def test_a_game_with_its_seats_on_two_processes_plays_normally(two_servers: list
     assert ann.view["result"] == bob.view["result"] == spectator.view["result"]
     # Both seats acted, each on its own process.
     assert {entry["seat"] for entry in log["actions"]} == {0, 1}
+
+
+async def _closed(socket: ClientConnection) -> None:
+    """Read on until the server closes the socket normally."""
+    with pytest.raises(ConnectionClosedOK):
+        while True:
+            await asyncio.wait_for(socket.recv(), MESSAGE_TIMEOUT)
+
+
+async def _remove_across(urls: list[str]) -> None:
+    one, two = urls
+    async with httpx.AsyncClient() as http:
+        created = await http.post(one + "/api/lobbies", json={"game": "unvention", "name": "Ann"})
+        code, ann_token = created.json()["code"], created.json()["player"]["token"]
+        host = {"Authorization": f"Bearer {ann_token}"}
+        bob, cat = [
+            (await http.post(two + f"/api/lobbies/{code}/players", json={"name": name})).json()
+            for name in ("Bob", "Cat")
+        ]
+        async with (
+            connect(ws_url(two, code, bob["player"]["token"])) as bob_socket,
+            connect(ws_url(two, code, cat["player"]["token"])) as cat_socket,
+        ):
+            for socket in (bob_socket, cat_socket):
+                await Seat(socket).receive()  # the lobby
+            removed = await http.delete(
+                one + f"/api/lobbies/{code}/players/{bob['player']['id']}", headers=host
+            )
+            assert removed.status_code == 200, removed.text
+            await _closed(bob_socket)
+            await _closed(cat_socket)  # her seat moved back: her page connects again
+        async with connect(ws_url(two, code, cat["player"]["token"])) as cat_socket:
+            cat_seat = Seat(cat_socket)
+            lobby = await cat_seat.receive()
+            assert [p["name"] for p in lobby["lobby"]["players"]] == ["Ann", "Cat"]
+            started = await http.post(one + f"/api/lobbies/{code}/start", json={}, headers=host)
+            assert started.status_code == 200, started.text
+            await cat_seat.until_seq(0)
+            assert cat_seat.view is not None and cat_seat.view["you"] == 1
+
+
+def test_a_person_the_host_removes_on_one_process_loses_their_socket_on_the_other(
+    two_servers: list[str],
+) -> None:
+    """Before the start, the host removes Bob through the first process: the second process,
+    where Bob's and Cat's sockets are, closes both (Cat's seat moved back), and Cat, connecting
+    again, plays from her new seat."""
+    run(_remove_across(two_servers))
