@@ -67,11 +67,12 @@ async def _within_limit(request: Request) -> Request:
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES, route_class=BoundedRoute)
 
 
-def _lobbies(request: Request) -> Lobbies:
+# Dependencies are coroutines: FastAPI runs a plain function on a worker thread.
+async def _lobbies(request: Request) -> Lobbies:
     return request.app.state.lobbies
 
 
-def _settings(request: Request) -> Settings:
+async def _settings(request: Request) -> Settings:
     return request.app.state.settings
 
 

@@ -113,10 +113,12 @@ class Lobbies:
         async with self.sessions() as session:
             lobby = await self._lobby(session, code)
             public = await self._public(session, lobby)
-        connected = self.hub.connected_seats(code)
-        for player in public["players"]:
-            player["connected"] = player["seat"] in connected
-        return public
+        return self._with_connected(public)
+
+    def _with_connected(self, public: dict[str, Any]) -> dict[str, Any]:
+        connected = self.hub.connected_seats(public["code"])
+        players = [{**p, "connected": p["seat"] in connected} for p in public["players"]]
+        return {**public, "players": players}
 
     async def join(self, code: str, name: str, *, holder: str | None = None) -> dict[str, Any]:
         """A person takes the next seat under `name`. The seats held for the last game's
@@ -152,12 +154,14 @@ class Lobbies:
                     )
                     session.add(player)
                     await session.flush()
+                    await session.refresh(lobby, ["players"])
+                    info = await self._info(session, lobby)
                 break
             except IntegrityError:
                 continue  # someone took that seat at the same moment: look again
         else:
             raise Conflict("the lobby is busy; try again", code="busy")
-        await self.hub.lobby_changed(code)
+        await self.hub.lobby_changed(code, info=info)
         return {"player": self._player_with_token(player, token)}
 
     async def start(self, code: str, token: str | None) -> dict[str, Any]:
@@ -180,14 +184,16 @@ class Lobbies:
                     {"name": p.name, "bot": p.bot is not None, "level": p.bot}
                     for p in lobby.players
                 ]
-                await create_game(
+                record = await create_game(
                     session, lobby_id=lobby.id, game=game, seats=seats, options=lobby.options
                 )
                 lobby.status = "playing"
+                info = await self._info(session, lobby, record)
         except IntegrityError:
             raise Conflict("the game has already started", code="already_started") from None
-        await self.hub.lobby_changed(code)
-        return await self.describe(code)
+        # The hub has the game as it starts: no socket need read it back.
+        await self.hub.lobby_changed(code, info=info, position=self.runner.position(record))
+        return self._with_connected(info.public)
 
     async def set_options(
         self, code: str, token: str | None, options: dict[str, Any]
@@ -429,9 +435,15 @@ class Lobbies:
             lobby = await self._find(session, code)
             if lobby is None:
                 return None
+            return await self._info(session, lobby)
+
+    async def _info(
+        self, session: AsyncSession, lobby: Lobby, record: GameRecord | None = None
+    ) -> LobbyInfo:
+        if record is None:
             record = await self._game_record(session, lobby.id)
-            public = await self._public(session, lobby, record)
-        return LobbyInfo(code, record.id if record else None, public)
+        public = await self._public(session, lobby, record)
+        return LobbyInfo(lobby.code, record.id if record else None, public, lobby.version)
 
     async def seat_for_token(self, code: str, token: str) -> tuple[int, str] | None:
         async with self.sessions() as session:

@@ -47,6 +47,8 @@ class LobbyInfo:
     game_record_id: int | None
     # The lobby as GET /api/lobbies/{code} answers it, without "connected".
     public: dict[str, Any]
+    # The lobby's version (each change counts one): a room never goes back to an older one.
+    version: int = 0
 
 
 class Directory(Protocol):
@@ -244,18 +246,23 @@ class Hub:
         info = await self.directory.lobby_info(code)
         if info is None:
             return None
+        room = self.rooms[code] = self._new_room(info)
+        return room
+
+    def _new_room(self, info: LobbyInfo) -> Room:
         # Idle until someone connects: a room opened for its bots alone is swept too.
-        room = Room(code, info, self.buffer_size, idle_since=time.monotonic())
+        room = Room(info.code, info, self.buffer_size, idle_since=time.monotonic())
         now = self.now()
         room.absent_since = {
             player["seat"]: now for player in info.public["players"] if not player["bot"]
         }
-        self.rooms[code] = room
         return room
 
-    async def _load(self, room: Room) -> None:
+    async def _load(self, room: Room, position: Position | None = None) -> None:
+        """The room's game: `position` (the game as it starts, from the start), else as
+        recorded."""
         assert room.info.game_record_id is not None
-        room.position = await self.runner.load(room.info.game_record_id)
+        room.position = position or await self.runner.load(room.info.game_record_id)
         room.views.clear()
         room.buffer.clear()
         self.on_position(room)
@@ -286,25 +293,40 @@ class Hub:
             return None
         return max(0.0, self.now() - room.absent_since.get(seat, self.now()))
 
-    async def lobby_changed(self, code: str, *, here_only: bool = False) -> None:
+    async def lobby_changed(
+        self,
+        code: str,
+        *,
+        here_only: bool = False,
+        info: LobbyInfo | None = None,
+        position: Position | None = None,
+    ) -> None:
         """The lobby layer changed a lobby (a player joined, the game started): tell everyone,
-        the other processes too unless `here_only` (they are telling us)."""
+        the other processes too unless `here_only` (they are telling us). `info`: the lobby as
+        the change left it (else it is read); `position`: the game, when the change started
+        it (its room is then opened at once, ready for the seats that come)."""
         if self.tell_others is not None and not here_only:
             await self.tell_others(code)
         # A room being opened read its lobby before this change, perhaps: wait for it, then
-        # read the lobby as it is now.
+        # give it the lobby as the change left it.
         opening = self._opening.get(code)
         if opening is not None:
             await asyncio.shield(opening)
         room = self.rooms.get(code)
-        info = await self.directory.lobby_info(code)
         if info is None:
-            return
+            info = await self.directory.lobby_info(code)
+            if info is None:
+                return
         if room is None:
-            bots = any(player["bot"] for player in info.public["players"])
-            if bots and info.game_record_id is not None:
-                await self._room(code)  # nobody is here, but the bots must play: load the game
-            return
+            if position is not None:
+                room = self.rooms[code] = self._new_room(info)
+            else:
+                bots = any(player["bot"] for player in info.public["players"])
+                if bots and info.game_record_id is not None:
+                    await self._room(code)  # nobody is here, but the bots must play
+                return
+        if info.version < room.info.version:
+            return  # the room holds a later change already (whose own call tells everyone)
         room.info = info
         async with room.lock:
             for conn in room.unseated():
@@ -316,7 +338,7 @@ class Hub:
                     await self._came_back(room, seat)
             started = room.position is None and info.game_record_id is not None
             if started:
-                await self._load(room)
+                await self._load(room, position)
             room.broadcast(messages.dump({"type": "lobby", "lobby": room.lobby()}))
             if started:
                 for conn in room.connections:

@@ -158,16 +158,26 @@ class Runner:
                 .limit(TIMEOUTS_KEPT)
             )
             latest_timeouts = tuple((a.seq, a.seat) for a in reversed(list(timeouts)))
-        game = self.games[record.game]
-        position = Position(
-            record.id, game, record.seats, record.snapshot_seq, clone(record.snapshot), record.seed
-        )
+        recorded = self.position(record)  # its clocks: as recorded with the latest action
+        position, game = replace(recorded, clocks=None), recorded.game
         for action in later:  # the actions since the latest snapshot
             after = game.apply(position.state, action.seat, action.action)
             position = position.advance(action.seat, after, None, action.at)
-        # The clocks as recorded with the latest action.
+        return replace(position, clocks=recorded.clocks, timeouts=latest_timeouts)
+
+    def position(self, record: GameRecord) -> Position:
+        """The game at its record's snapshot (a game just started: as it starts), with its
+        clocks as recorded."""
         clocks = Clocks.from_json(record.clocks) if record.clocks is not None else None
-        return replace(position, clocks=clocks, timeouts=latest_timeouts)
+        return Position(
+            record.id,
+            self.games[record.game],
+            record.seats,
+            record.snapshot_seq,
+            clone(record.snapshot),
+            record.seed,
+            clocks,
+        )
 
     async def replay(self, record_id: int, step: int) -> tuple[Position, int]:
         """The game rebuilt from its seed and record as it stood after `step` actions, and how
