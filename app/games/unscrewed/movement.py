@@ -248,9 +248,12 @@ def push_distance(state: State, pusher: str, pushed: str) -> int:
     return 2 if shoves(state, pusher) or quirky(state, pushed, "bouncy") else 1
 
 
-def barrier(state: State, thing_id: str, target: Pos) -> str | None:
-    """What a step into `target` meets before any push: "edge" (it goes over The Edge),
-    "blocked" (a wall; The Edge or a fan that a Quirk keeps it from) or None (it may enter)."""
+def barrier(state: State, thing_id: str, start: Pos, target: Pos) -> str | None:
+    """What a step from `start` into `target` meets before any push: "edge" (it goes over The
+    Edge), "blocked" (a wall; The Edge or a fan that a Quirk keeps it from; the portals
+    bringing it back to `start`) or None (it may enter)."""
+    if tuple(target) == tuple(start):
+        return "blocked"
     if not available(state, target):
         return "blocked" if quirky(state, thing_id, "edge_grip") else "edge"
     kind = space_type(state, target)
@@ -286,7 +289,7 @@ def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None) -> str:
     thing = state["things"][thing_id]
     start = tuple(thing["at"])
     target, portals = destination(state, thing_id, start, delta)
-    met = barrier(state, thing_id, target)
+    met = barrier(state, thing_id, start, target)
     if met == "blocked":
         return "blocked"
     if met == "edge":
@@ -450,7 +453,7 @@ def beat(state: State, movers: dict[str, Mover], walking: list[str]) -> None:
         for thing_id in newcomers:
             start = tuple(state["things"][thing_id]["at"])
             target, portals = destination(state, thing_id, start, movers[thing_id].delta)
-            attempt = Attempt(start, target, portals, barrier(state, thing_id, target))
+            attempt = Attempt(start, target, portals, barrier(state, thing_id, start, target))
             attempts[thing_id] = attempt
             if attempt.barrier is None:
                 claims.setdefault(target, []).append(thing_id)
