@@ -13,7 +13,7 @@ hidden parts guessed: the deck orders, the other seats' face-down cards, the dic
   is resolved on guessed states and the round played out from there.
 - Spawning, the Friend and Plan tokens: the safest space, far from the Edge and the dangers.
 - Quirks: kept or discarded by how much they protect.
-- Everything else (coin calls, the order of simultaneous moves): a random legal answer.
+- Everything else (coin calls, the order of an Improv card's moves): a random legal answer.
 
 `foresight.judge` scores where a playout ends: a win or a death first, then how far the bot
 stands from the Edge, holes, fans and bombs, and how close the others stand to them.

@@ -65,7 +65,8 @@ MAX_DEPTH = 6
 def pick_order(
     state: State, seat: int, things: list[str], why: str
 ) -> Generator[Ask, Action, list]:
-    """The controller orders simultaneous effects on several thingamajigs, one pick at a time."""
+    """The player of a card orders its moves of several thingamajigs, one pick at a time (the
+    fans and the bombs of the Aftermath move theirs together instead: movement.move_together)."""
     left = list(things)
     ordered: list[str] = []
     while len(left) > 1:

@@ -8,16 +8,20 @@ or an occupant that cannot be pushed out of it) stops there. A hole kills only w
 move stops. Placing a thingamajig or a token (a switch, a spawn) is not movement and triggers
 nothing.
 
+Several thingamajigs that move at the same time (all the fans of the Aftermath, one bomb's
+blast) move with `move_together`, in beats of one step each (see "Moving together" in rules.md).
+
 Deaths go through `kill`; the game ends the moment one living player is left, which is raised
 as `GameEnded` and caught by whoever runs the effect (rounds.py). Deaths that happen at once (the
-crush spots, a map cover) are gathered with `together` so that the last players dying together
-leave no winner.
+fans, a blast, the crush spots, a map cover) are gathered with `together` so that the last
+players dying together leave no winner.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.core import State, log, randomness
@@ -199,9 +203,16 @@ def move(
         entered = True
         if outcome == "slick":
             steps += 1
-    if not (stops and entered and thing["at"] is not None):
+    if stops and entered:
+        stop(state, thing_id)
+
+
+def stop(state: State, thing_id: str) -> None:
+    """A move ends: a thingamajig that stops on a hole dies."""
+    at = state["things"][thing_id]["at"]
+    if at is None or space_type(state, at) != "hole":
         return
-    if space_type(state, thing["at"]) == "hole" and not quirky(state, thing_id, "hole_proof"):
+    if not quirky(state, thing_id, "hole_proof"):
         kill(state, thing_id, "stopped on a hole")
 
 
@@ -233,43 +244,27 @@ def can_be_pushed(state: State, thing_id: str) -> bool:
     return not quirky(state, thing_id, "unpushable")
 
 
-def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None) -> str:
-    """One step: "blocked", "moved", "slick" (one more step to go) or "dead"."""
-    thing = state["things"][thing_id]
-    start = tuple(thing["at"])
-    target, portals = destination(state, thing_id, start, delta)
+def push_distance(state: State, pusher: str, pushed: str) -> int:
+    return 2 if shoves(state, pusher) or quirky(state, pushed, "bouncy") else 1
+
+
+def barrier(state: State, thing_id: str, start: Pos, target: Pos) -> str | None:
+    """What a step from `start` into `target` meets before any push: "edge" (it goes over The
+    Edge), "blocked" (a wall; The Edge or a fan that a Quirk keeps it from; the portals
+    bringing it back to `start`) or None (it may enter)."""
+    if tuple(target) == tuple(start):
+        return "blocked"
     if not available(state, target):
-        if quirky(state, thing_id, "edge_grip"):
-            return "blocked"
-        event(
-            state,
-            "step",
-            thing=thing_id,
-            **{"from": list(start)},
-            to=list(target),
-            portals=[list(p) for p in portals],
-            pushed_by=pushed_by,
-        )
-        kill(state, thing_id, "went over The Edge")
-        leave(state, thing_id, start)
-        return "dead"
+        return "blocked" if quirky(state, thing_id, "edge_grip") else "edge"
     kind = space_type(state, target)
-    if kind == "wall":
+    if kind == "wall" or (kind == "fan" and quirky(state, thing_id, "fan_wary")):
         return "blocked"
-    if kind == "fan" and quirky(state, thing_id, "fan_wary"):
-        return "blocked"
-    other = occupant(state, target, besides=thing_id)
-    if other is not None:
-        if not can_be_pushed(state, other):
-            return "blocked"
-        event(state, "push", thing=thing_id, pushed=other, direction=name_of(delta))
-        distance = 2 if shoves(state, thing_id) or quirky(state, other, "bouncy") else 1
-        move(state, other, delta, distance, pushed_by=thing_id)
-        if thing["at"] is None:
-            return "dead"
-        if occupant(state, target, besides=thing_id) is not None:
-            return "blocked"
-    thing["at"] = list(target)
+    return None
+
+
+def record_step(
+    state: State, thing_id: str, start: Pos, target: Pos, portals: list[Pos], pushed_by: str | None
+) -> None:
     event(
         state,
         "step",
@@ -279,6 +274,40 @@ def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None) -> str:
         portals=[list(p) for p in portals],
         pushed_by=pushed_by,
     )
+
+
+def fall(
+    state: State, thing_id: str, start: Pos, target: Pos, portals: list[Pos], pushed_by: str | None
+) -> None:
+    """A step over The Edge."""
+    record_step(state, thing_id, start, target, portals, pushed_by)
+    kill(state, thing_id, "went over The Edge")
+
+
+def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None) -> str:
+    """One step: "blocked", "moved", "slick" (one more step to go) or "dead"."""
+    thing = state["things"][thing_id]
+    start = tuple(thing["at"])
+    target, portals = destination(state, thing_id, start, delta)
+    met = barrier(state, thing_id, start, target)
+    if met == "blocked":
+        return "blocked"
+    if met == "edge":
+        fall(state, thing_id, start, target, portals, pushed_by)
+        leave(state, thing_id, start)
+        return "dead"
+    other = occupant(state, target, besides=thing_id)
+    if other is not None:
+        if not can_be_pushed(state, other):
+            return "blocked"
+        event(state, "push", thing=thing_id, pushed=other, direction=name_of(delta))
+        move(state, other, delta, push_distance(state, thing_id, other), pushed_by=thing_id)
+        if thing["at"] is None:
+            return "dead"
+        if occupant(state, target, besides=thing_id) is not None:
+            return "blocked"
+    thing["at"] = list(target)
+    record_step(state, thing_id, start, target, portals, pushed_by)
     leave(state, thing_id, start)
     return enter(state, thing_id, target, delta)
 
@@ -357,3 +386,148 @@ def switch(state: State, first: str, second: str) -> bool:
     a["at"], b["at"] = b["at"], a["at"]
     event(state, "switch", things=[first, second], at=[a["at"], b["at"]])
     return True
+
+
+# --- moving together --------------------------------------------------------------------------
+
+
+@dataclass
+class Mover:
+    """A thingamajig in a movement together: its direction, the steps it has left after the
+    current one, who pushed it (if it was pushed into the movement) and whether it has entered a
+    space yet (only then can a hole kill it when it stops)."""
+
+    delta: Pos
+    steps: int
+    pushed_by: str | None = None
+    entered: bool = False
+
+
+@dataclass
+class Attempt:
+    """One thingamajig's step in a beat: where it stands, where it would come to (through any
+    portals) and what it meets first (`barrier`)."""
+
+    start: Pos
+    target: Pos
+    portals: list[Pos]
+    barrier: str | None
+
+
+def move_together(state: State, moves: dict[str, Pos], steps: int) -> None:
+    """Move thingamajigs at the same time, each `steps` spaces its own way (`moves`: id ->
+    direction). The movement goes in beats: in each, every thingamajig with steps left takes one
+    step, all at once (`beat`). The caller gathers the deaths with `together`."""
+    movers = {
+        thing_id: Mover(delta, steps)
+        for thing_id, delta in moves.items()
+        if state["things"][thing_id]["at"] is not None
+    }
+    while True:
+        walking = [
+            thing_id
+            for thing_id in state["things"]
+            if thing_id in movers
+            and movers[thing_id].steps > 0
+            and state["things"][thing_id]["at"] is not None
+        ]
+        if not walking:
+            return
+        beat(state, movers, walking)
+
+
+def beat(state: State, movers: dict[str, Mover], walking: list[str]) -> None:
+    """The thingamajigs in `walking` take one step at once; those they push step with them.
+
+    Two or more stepping into one space bump: none of them enters it. One stepping into a space
+    whose occupant steps too follows it, if it leaves (a row moves as one; a swap or a ring
+    stays). One stepping alone into the space of a thingamajig standing still pushes it: that
+    one steps in the same beat, the pusher's way. Then the entered spaces act, in the map's
+    reading order, and a thingamajig whose move has ended stops (a hole kills it)."""
+    attempts: dict[str, Attempt] = {}
+    claims: dict[Pos, list[str]] = {}
+    for thing_id in walking:
+        movers[thing_id].steps -= 1
+    newcomers = walking
+    while newcomers:
+        for thing_id in newcomers:
+            start = tuple(state["things"][thing_id]["at"])
+            target, portals = destination(state, thing_id, start, movers[thing_id].delta)
+            attempt = Attempt(start, target, portals, barrier(state, thing_id, start, target))
+            attempts[thing_id] = attempt
+            if attempt.barrier is None:
+                claims.setdefault(target, []).append(thing_id)
+        newcomers = pushed(state, movers, attempts, claims, newcomers)
+    goers = going(state, attempts, claims)
+    for thing_id in attempts:
+        if thing_id not in goers:
+            movers[thing_id].steps = 0  # stopped: the rest of its move is lost
+    for thing_id in goers:
+        take_step(state, thing_id, attempts[thing_id], movers[thing_id])
+    for thing_id in goers:
+        leave(state, thing_id, attempts[thing_id].start)
+    arrived = [thing_id for thing_id in goers if attempts[thing_id].barrier is None]
+    arrived.sort(key=lambda thing_id: (attempts[thing_id].target[1], attempts[thing_id].target[0]))
+    for thing_id in arrived:
+        target = attempts[thing_id].target
+        if state["things"][thing_id]["at"] != list(target):
+            continue  # a bomb spat by an earlier space pushed it on
+        if enter(state, thing_id, target, movers[thing_id].delta) == "slick":
+            movers[thing_id].steps += 1
+    for thing_id in attempts:
+        if movers[thing_id].steps == 0 and movers[thing_id].entered:
+            stop(state, thing_id)
+
+
+def pushed(
+    state: State,
+    movers: dict[str, Mover],
+    attempts: dict[str, Attempt],
+    claims: dict[Pos, list[str]],
+    pushers: list[str],
+) -> list[str]:
+    """The thingamajigs standing still where one of `pushers` steps alone: they are pushed
+    (one space, two by a Quirk or The Mad Cow) and step in this beat too."""
+    found = []
+    for pusher in pushers:
+        attempt = attempts[pusher]
+        if attempt.barrier is not None or len(claims[attempt.target]) > 1:
+            continue
+        other = occupant(state, attempt.target, besides=pusher)
+        if other is None or other in attempts or not can_be_pushed(state, other):
+            continue
+        delta = movers[pusher].delta
+        event(state, "push", thing=pusher, pushed=other, direction=name_of(delta))
+        movers[other] = Mover(delta, push_distance(state, pusher, other) - 1, pushed_by=pusher)
+        found.append(other)
+    return found
+
+
+def going(state: State, attempts: dict[str, Attempt], claims: dict[Pos, list[str]]) -> list[str]:
+    """The thingamajigs that take their step, each after the one whose space it enters: over
+    The Edge, or alone into a space that is empty or whose occupant takes its step."""
+    goers: list[str] = []
+    settled = False
+    while not settled:
+        settled = True
+        for thing_id, attempt in attempts.items():
+            if thing_id in goers or attempt.barrier == "blocked":
+                continue
+            if attempt.barrier is None:
+                if len(claims[attempt.target]) > 1:
+                    continue
+                other = occupant(state, attempt.target, besides=thing_id)
+                if other is not None and other not in goers:
+                    continue
+            goers.append(thing_id)
+            settled = False
+    return goers
+
+
+def take_step(state: State, thing_id: str, attempt: Attempt, mover: Mover) -> None:
+    mover.entered = True
+    if attempt.barrier == "edge":
+        fall(state, thing_id, attempt.start, attempt.target, attempt.portals, mover.pushed_by)
+        return
+    state["things"][thing_id]["at"] = list(attempt.target)
+    record_step(state, thing_id, attempt.start, attempt.target, attempt.portals, mover.pushed_by)

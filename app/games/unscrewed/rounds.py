@@ -25,11 +25,10 @@ from app.games.unscrewed import gimmicks
 from app.games.unscrewed.board import (
     COVER_NAMES,
     DIRECTIONS,
+    Pos,
     add,
-    adjacent,
     available,
     character,
-    key,
     neighbours,
     occupant,
     on_grid,
@@ -43,7 +42,6 @@ from app.games.unscrewed.improv import (
     dibs_order,
     draw_from,
     improvise,
-    pick_order,
     stumble,
 )
 from app.games.unscrewed.movement import (
@@ -52,6 +50,7 @@ from app.games.unscrewed.movement import (
     kill,
     living,
     move,
+    move_together,
     place_thing,
     thing_name,
     together,
@@ -211,31 +210,21 @@ def perform(state: State, seat: int, step: int, action: str) -> Generator[Ask, A
 # --- Aftermath --------------------------------------------------------------------------------
 
 
-def controller(state: State) -> int:
-    """Who resolves effects nobody controls: the Dibs player, or (if dead) the first living
-    player in Dibs order (our decision)."""
-    for seat in dibs_order(state):
-        if state["seats"][seat]["alive"]:
-            return seat
-    return state["dibs"]
-
-
-def fan_lines(state: State) -> list[tuple[str, list[str]]]:
-    """For each working fan: its id and the thingamajigs it blows, in the order they move."""
+def fan_lines(state: State) -> list[tuple[Pos, str, list[str]]]:
+    """Each working fan: where it is, the way it blows and the thingamajigs in its line (in
+    front of it and behind it, up to a wall), in the order they stand from the fan."""
     fans = []
     for y, row in enumerate(state["grid"]):
         for x, _space in enumerate(row):
             pos = (x, y)
             if not available(state, pos) or space_type(state, pos) != "fan":
                 continue
-            delta = DIRECTIONS[printed(state, pos)["facing"]]
-            ahead = _line(state, pos, delta)
-            behind = _line(state, pos, (-delta[0], -delta[1]))
-            # ahead: the farthest first (a row moves together); behind: the nearest first
-            blown = list(reversed(ahead)) + behind
+            facing = printed(state, pos)["facing"]
+            delta = DIRECTIONS[facing]
+            blown = _line(state, pos, delta) + _line(state, pos, (-delta[0], -delta[1]))
             blown = [thing for thing in blown if not _still(state, thing)]
             if blown:
-                fans.append((f"fan:{key(pos)}", blown))
+                fans.append((pos, facing, blown))
     return fans
 
 
@@ -257,24 +246,25 @@ def _line(state: State, pos: Any, delta: Any) -> list[str]:
     return found
 
 
-def activate_fans(state: State) -> Effect:
-    fans = fan_lines(state)
-    if not fans:
-        return
-    blown = dict(fans)
-    order = list(blown)
-    if len(order) > 1:
-        order = yield from pick_order(state, controller(state), order, "fans")
-    for fan in order:
-        pos = [int(v) for v in fan.split(":")[1].split(",")]
-        direction = printed(state, pos)["facing"]
-        event(state, "fan", at=pos, direction=direction, things=blown[fan])
-        for thing_id in blown[fan]:
-            if state["things"][thing_id]["at"] is not None:
-                move(state, thing_id, DIRECTIONS[direction], 1)
+def activate_fans(state: State) -> None:
+    """All the fans blow at once: everything in a fan's line moves one space, all together. A
+    thingamajig in the lines of several fans moves once, the way they blow together (East and
+    South: South-East; East and West cancel out)."""
+    blowing: dict[str, Pos] = {}
+    for pos, facing, blown in fan_lines(state):
+        event(state, "fan", at=list(pos), direction=facing, things=blown)
+        for thing_id in blown:
+            x, y = blowing.get(thing_id, (0, 0))
+            blowing[thing_id] = (x + DIRECTIONS[facing][0], y + DIRECTIONS[facing][1])
+    moves = {
+        thing_id: (sign(x), sign(y)) for thing_id, (x, y) in blowing.items() if (x, y) != (0, 0)
+    }
+    if moves:
+        with together(state):
+            move_together(state, moves, 1)
 
 
-def check_bombs(state: State) -> Effect:
+def check_bombs(state: State) -> None:
     numbered = sorted(
         (thing["number"], thing_id)
         for thing_id, thing in state["things"].items()
@@ -292,18 +282,22 @@ def check_bombs(state: State) -> Effect:
             seat = state["things"][near[0]]["seat"]
             if has_quirk(state, seat, "defuser"):
                 continue
-        event(state, "explode", thing=bomb, at=list(at), things=near)
-        log(state, f"{thing_name(state, bomb)} explodes")
-        movers = [thing for thing in near if not _unmoved_by_bombs(state, thing)]
-        if len(movers) > 1:
-            movers = yield from pick_order(state, controller(state), movers, "the explosion")
-        for thing_id in movers:
+        explode(state, bomb, near)
+
+
+def explode(state: State, bomb: str, near: list[str]) -> None:
+    """Everything next to the bomb moves two spaces straight away from it, all at once; then
+    the bomb leaves the map."""
+    at = state["things"][bomb]["at"]
+    event(state, "explode", thing=bomb, at=list(at), things=near)
+    log(state, f"{thing_name(state, bomb)} explodes")
+    moves = {}
+    for thing_id in near:
+        if not _unmoved_by_bombs(state, thing_id):
             there = state["things"][thing_id]["at"]
-            centre = state["things"][bomb]["at"] or at
-            if there is None or not adjacent(there, centre):
-                continue
-            delta = (sign(there[0] - centre[0]), sign(there[1] - centre[1]))
-            move(state, thing_id, delta, 2)
+            moves[thing_id] = (sign(there[0] - at[0]), sign(there[1] - at[1]))
+    with together(state):
+        move_together(state, moves, 2)
         if state["things"][bomb]["at"] is not None:
             state["things"][bomb]["at"] = None
             event(state, "remove", thing=bomb)
@@ -373,9 +367,9 @@ def retrieve(state: State) -> None:
 def aftermath(state: State) -> Effect:
     since = state["next_event"]
     event(state, "aftermath", step="fans")
-    yield from activate_fans(state)
+    activate_fans(state)
     event(state, "aftermath", step="bombs")
-    yield from check_bombs(state)
+    check_bombs(state)
     event(state, "aftermath", step="crush")
     activate_crush_spots(state)
     event(state, "aftermath", step="shrink")

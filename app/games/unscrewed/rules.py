@@ -24,8 +24,8 @@ Actions (plain JSON dicts; `legal` lists exactly those accepted from a seat now)
     {"type": "direction", "direction": "north"}    a direction of your choice (4)
     {"type": "shift", "direction": "northeast"}    shift: one of 8 directions ("stay" too for
                                                    Freddy's reward)
-    {"type": "order", "thing": id}                 several things are moved at once: which next
-                                                   (the controller picks until one is left)
+    {"type": "order", "thing": id}                 an Improv card moves several things: which next
+                                                   (its player picks until one is left)
     {"type": "pick_improv", "card": id}            a picky player picks which Improv card to play
 
 Scheming is simultaneous: every living seat schemes at once and the round goes on when the last

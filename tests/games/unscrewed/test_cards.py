@@ -334,14 +334,14 @@ def test_quirk_fan_wary():
 def test_quirk_fan_still():
     s = setup(rows=with_space(blank(9), 4, 2, "Fs"))
     give(s, 0, "fan_still")
-    drive(activate_fans(s))
+    activate_fans(s)
     assert where(s, "c0") == [4, 4]
 
 
 def test_quirk_bomb_proof():
     s = setup(bomb1=(5, 4))
     give(s, 0, "bomb_proof")
-    drive(check_bombs(s))
+    check_bombs(s)
     assert where(s, "c0") == [4, 4] and where(s, "bomb1") is None
 
 
@@ -447,7 +447,7 @@ def test_quirk_edge_grip():
 def test_quirk_defuser():
     s = setup(bomb1=(5, 4))
     give(s, 0, "defuser")
-    drive(check_bombs(s))
+    check_bombs(s)
     assert where(s, "bomb1") == [5, 4]
 
 

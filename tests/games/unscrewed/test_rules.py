@@ -220,7 +220,7 @@ def test_first_game_mode_leaves_out_quirks_gimmicks_and_marked_cards():
     assert len(full["quirk_deck"]["draw"]) == 40
 
 
-def test_simultaneous_moves_are_ordered_by_their_controller():
+def test_an_attack_moving_several_victims_lets_its_player_order_them():
     state = table(blank(9), {"c0": [4, 4], "c1": [5, 4], "anvil1": [5, 5]})
     top_improv(state, "big_hammer.1")
     state = scheme(state, {0: ["improvise", "north", "south"], 1: ["north", "east", "west"]})

@@ -257,3 +257,16 @@ def test_a_switch_never_puts_anyone_on_a_working_portal():
     state["seats"][0]["quirks"].append("portal_sickness.9")  # now both may stand there
     assert switch(state, "c0", "c1")
     assert where(state, "c0") == [1, 1] and where(state, "c1") == [3, 3]
+
+
+def test_a_step_the_portals_bring_back_to_its_own_space_is_blocked():
+    # Found by fuzzing the fans: stepping East from between two portals, Moe would come out of
+    # the partner onto his own space; on a slick that slid him there for ever.
+    rows = with_space(with_space(blank(), 1, 3, "Pa"), 3, 3, "Pa")
+    state = two(rows, (2, 3))
+    move(state, "c0", EAST, 1)
+    assert where(state, "c0") == [2, 3]
+    assert kinds(state, "step") == []
+    state["tokens"]["2,3"] = "slick"
+    move(state, "c0", EAST, 1)
+    assert where(state, "c0") == [2, 3]
