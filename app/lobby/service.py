@@ -17,7 +17,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -93,21 +93,23 @@ class Lobbies:
             options = table.check(game, options)
         except BadOptions as error:
             raise Invalid(str(error), code=error.code) from None
-        token = new_token()
+        token, code = new_token(), new_code()
+        # Two plain INSERTs: the ORM's unit of work costs more than the database here.
         async with unit_of_work(self.sessions) as session:
-            lobby = Lobby(code=new_code(), game=game.id, options=options, status="open")
-            session.add(lobby)
-            await session.flush()
-            player = Player(
-                lobby_id=lobby.id, seat=0, name=name, token_hash=hash_token(token), host=True
+            lobby_id = await session.scalar(
+                insert(Lobby)
+                .values(code=code, game=game.id, options=options, status="open")
+                .returning(Lobby.id)
             )
-            session.add(player)
-            await session.flush()
-        return {
-            "code": lobby.code,
-            "url": lobby_url(lobby.code),
-            "player": self._player_with_token(player, token),
-        }
+            player_id = await session.scalar(
+                insert(Player)
+                .values(
+                    lobby_id=lobby_id, seat=0, name=name, token_hash=hash_token(token), host=True
+                )
+                .returning(Player.id)
+            )
+        player = {"id": player_id, "name": name, "seat": 0, "host": True, "token": token}
+        return {"code": code, "url": lobby_url(code), "player": player}
 
     async def describe(self, code: str) -> dict[str, Any]:
         async with self.sessions() as session:

@@ -37,6 +37,8 @@ CHANNEL = "tinkertable"
 # How often the listening connection is checked, and how long to wait before reconnecting.
 PING_SECONDS = 15.0
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0)
+# Seconds a lobby notice may take on the listening connection before it is sent another way.
+SEND_TIMEOUT = 2.0
 
 
 def lobby_notice(sender: str, code: str) -> str:
@@ -69,6 +71,8 @@ class Notices:
         self.on_reconnect = on_reconnect
         self.connection: asyncpg.Connection | None = None
         self.listening = asyncio.Event()
+        # The listening connection also sends lobby notices: one statement on it at a time.
+        self._using = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._handlers: set[asyncio.Task[None]] = set()
 
@@ -87,11 +91,19 @@ class Notices:
     async def lobby_changed(self, code: str) -> None:
         """Tell the other processes that a lobby changed (best effort: they also catch up when
         their own listener reconnects)."""
+        notice = lobby_notice(self.sender, code)
+        try:
+            if self.connection is not None:  # the listener's own: one round trip, no pool
+                async with self._using:
+                    await self.connection.execute(
+                        "SELECT pg_notify($1, $2)", CHANNEL, notice, timeout=SEND_TIMEOUT
+                    )
+                return
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError):
+            pass  # it is being lost: the listener reconnects; send it the other way
         try:
             async with self.engine.begin() as connection:
-                await connection.execute(
-                    select(func.pg_notify(CHANNEL, lobby_notice(self.sender, code)))
-                )
+                await connection.execute(select(func.pg_notify(CHANNEL, notice)))
         except SQLAlchemyError:
             log.warning("could not send the notice for lobby %s", code)
 
@@ -132,7 +144,8 @@ class Notices:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(lost.wait(), PING_SECONDS)
             if not lost.is_set():
-                await self.connection.fetchval("SELECT 1", timeout=10)
+                async with self._using:
+                    await self.connection.fetchval("SELECT 1", timeout=10)
 
     async def _drop(self) -> None:
         self.listening.clear()
