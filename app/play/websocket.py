@@ -22,6 +22,7 @@ from typing import Protocol
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.limits import Limits, SocketLimits, client_address, retry_after
+from app.plain_numbers import whole_number
 from app.play import messages
 from app.play.hub import Connection, Hub
 
@@ -67,10 +68,10 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     since_text = websocket.query_params.get("since")
     since: int | None = None
     if since_text is not None:
-        if not since_text.isdigit() or len(since_text) > 12:
+        since = whole_number(since_text, max_digits=12)
+        if since is None:
             await _refuse(websocket, CLOSE_BAD_REQUEST, "bad_input", "since must be a number")
             return
-        since = int(since_text)
 
     seat: int | None = None
     name: str | None = None
