@@ -118,7 +118,11 @@ class Notices:
 
     async def _connect(self) -> None:
         connection = await asyncpg.connect(self.dsn, timeout=10)
-        await connection.add_listener(CHANNEL, self._heard)
+        try:
+            await connection.add_listener(CHANNEL, self._heard)
+        except BaseException:  # cancelled (the process stopping) or failed: nobody else has it
+            connection.terminate()
+            raise
         self.connection = connection
         self.listening.set()
 
