@@ -21,6 +21,7 @@ from app.db import iso, unit_of_work
 from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
+from app.lobby import names
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play import table
 from app.play.hub import Hub, LobbyInfo
@@ -72,6 +73,7 @@ class Lobbies:
 
     async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
         game = self.find_game(game_id)
+        names.check(name)
         try:
             options = table.check(game, options)
         except BadOptions as error:
@@ -102,6 +104,7 @@ class Lobbies:
         return public
 
     async def join(self, code: str, name: str) -> dict[str, Any]:
+        names.check(name)
         token = new_token()
         for _attempt in range(5):
             try:
@@ -112,8 +115,7 @@ class Lobbies:
                         raise Conflict("the game has already started", code="already_started")
                     if len(lobby.players) >= game.max_players:
                         raise Conflict("the lobby is full", code="lobby_full")
-                    if any(p.name.casefold() == name.casefold() for p in lobby.players):
-                        raise Conflict("that name is taken in this lobby", code="name_taken")
+                    names.check_unlike(name, [p.name for p in lobby.players])
                     seat = sum(1 for p in lobby.players if p.bot is None)
                     await self._move_bots(session, lobby.players, after=seat, by=1)
                     player = Player(
@@ -488,9 +490,9 @@ class Lobbies:
     @staticmethod
     def _bot_name(lobby: Lobby, label: str) -> str:
         """ "Easy bot", else "Easy bot 2", 3...: a name nobody in the lobby has."""
-        taken = {p.name.casefold() for p in lobby.players}
+        taken = [p.name for p in lobby.players]
         name, number = f"{label} bot", 1
-        while name.casefold() in taken:
+        while names.look_alike(name, taken) is not None:
             number += 1
             name = f"{label} bot {number}"
         return name
