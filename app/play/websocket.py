@@ -167,5 +167,10 @@ def _over_rate(limits: SocketLimits, text: str) -> str | None:
 
 
 async def _refuse(websocket: WebSocket, close_code: int, error: str, message: str) -> None:
-    await websocket.send_text(messages.error(error, message))
-    await websocket.close(close_code, reason=message)
+    """Tell the client why, and close. A client already gone (a page reconnecting in a loop
+    drops its sockets at once) is no error: there is nobody left to tell."""
+    try:
+        await websocket.send_text(messages.error(error, message))
+        await websocket.close(close_code, reason=message)
+    except WebSocketDisconnect:
+        pass
