@@ -28,6 +28,7 @@ from app.lobby.schemas import (
     ReplayStep,
 )
 from app.lobby.service import Lobbies
+from app.plain_numbers import DIGITS_ONLY, whole_number
 from app.play import table
 from app.play.websocket import lobby_cookie
 
@@ -49,8 +50,10 @@ async def _within_limit(request: Request) -> Request:
     """The request with its body read, at most MAX_BODY_BYTES of it (else TooLarge)."""
     refusal = TooLarge(f"request bodies are limited to {MAX_BODY_BYTES} bytes")
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-        raise refusal
+    if length is not None:
+        declared = whole_number(length)
+        if declared is None or declared > MAX_BODY_BYTES:
+            raise refusal
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
@@ -197,7 +200,7 @@ async def add_bot(
 @router.delete("/lobbies/{code}/players/{player_id}", response_model=LobbyOut)
 async def remove_player(
     code: str,
-    player_id: int,
+    player_id: Annotated[int, DIGITS_ONLY],
     request: Request,
     lobbies: LobbiesDep,
     authorization: Annotated[str | None, Header()] = None,
@@ -211,7 +214,7 @@ async def remove_player(
 @router.post("/lobbies/{code}/players/{player_id}/away-bot", response_model=LobbyOut)
 async def hand_to_bot(
     code: str,
-    player_id: int,
+    player_id: Annotated[int, DIGITS_ONLY],
     request: Request,
     lobbies: LobbiesDep,
     body: Empty | None = None,
@@ -232,8 +235,8 @@ async def game_log(code: str, lobbies: LobbiesDep) -> dict:
 async def replay_step(
     code: str,
     lobbies: LobbiesDep,
-    step: Annotated[int, Query(ge=0, le=100_000)] = 0,
-    seat: Annotated[int | None, Query(ge=0, le=16)] = None,
+    step: Annotated[int, Query(ge=0, le=100_000), DIGITS_ONLY] = 0,
+    seat: Annotated[int | None, Query(ge=0, le=16), DIGITS_ONLY] = None,
 ) -> dict:
     """A finished game's view after `step` actions, as `seat` saw it (all secrets shown)."""
     return await lobbies.replay(code, step, seat)

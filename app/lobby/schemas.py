@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 MAX_NAME = 32
 # The largest request body the API reads (a lobby's options are a few hundred bytes).
 MAX_BODY_BYTES = 16 * 1024
 
 
-def _printable(name: str) -> str:
-    if any(unicodedata.category(char).startswith("C") for char in name):
-        raise ValueError("names cannot hold control characters")
-    return name
-
-
-Nick = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME),
-    AfterValidator(_printable),
-]
+# What a name may hold, and which names look alike, is the lobby service's to say
+# (app/lobby/names.py), in words for people.
+Nick = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME)]
 
 
 class ErrorOut(BaseModel):

@@ -25,6 +25,7 @@ from app.db import as_utc, iso, unit_of_work, utcnow
 from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
+from app.lobby import names
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play import table
 from app.play.hub import Hub, LobbyInfo
@@ -89,6 +90,7 @@ class Lobbies:
 
     async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
         game = self.find_game(game_id)
+        names.check(name)
         try:
             options = table.check(game, options)
         except BadOptions as error:
@@ -126,6 +128,7 @@ class Lobbies:
         """A person takes the next seat under `name`. The seats held for the last game's
         players (`again`) are not free: only their own person, `holder` (the hash of their
         token in the last lobby), takes one, and nobody else the name it is held under."""
+        names.check(name)
         token = new_token()
         for _attempt in range(5):
             try:
@@ -136,11 +139,10 @@ class Lobbies:
                         raise Conflict("the game has already started", code="already_started")
                     if len(lobby.players) >= game.max_players:
                         raise Conflict("the lobby is full", code="lobby_full")
-                    if any(p.name.casefold() == name.casefold() for p in lobby.players):
-                        raise Conflict("that name is taken in this lobby", code="name_taken")
+                    names.check_unlike(name, [p.name for p in lobby.players])
                     held = self._held(lobby)
                     others = [seat for seat in held if seat["token_hash"] != holder]
-                    if any(seat["name"].casefold() == name.casefold() for seat in others):
+                    if names.look_alike(name, [seat["name"] for seat in others]):
                         raise Conflict(
                             "that name's seat is held for a player of the last game",
                             code="name_taken",
@@ -448,13 +450,15 @@ class Lobbies:
         return LobbyInfo(lobby.code, record.id if record else None, public, lobby.version)
 
     async def seat_for_token(self, code: str, token: str) -> tuple[int, str] | None:
+        # Columns, not objects: every socket that opens asks this.
         async with self.sessions() as session:
-            player = await session.scalar(
-                select(Player)
+            found = await session.execute(
+                select(Player.seat, Player.name)
                 .join(Lobby)
                 .where(Lobby.code == code, Player.token_hash == hash_token(token))
             )
-        return (player.seat, player.name) if player else None
+            row = found.first()
+        return (row.seat, row.name) if row else None
 
     async def save_chat(self, code: str, name: str, text: str) -> datetime:
         async with unit_of_work(self.sessions) as session:
@@ -487,14 +491,14 @@ class Lobbies:
 
     async def recent_chat(self, code: str, limit: int) -> list[tuple[str, str, datetime]]:
         async with self.sessions() as session:
-            rows = await session.scalars(
-                select(ChatMessage)
+            rows = await session.execute(
+                select(ChatMessage.name, ChatMessage.text, ChatMessage.at)
                 .join(Lobby)
                 .where(Lobby.code == code)
                 .order_by(ChatMessage.id.desc())
                 .limit(limit)
             )
-            return [(row.name, row.text, row.at) for row in reversed(list(rows))]
+            return [(row.name, row.text, row.at) for row in reversed(rows.all())]
 
     # --- helpers ---
 
@@ -590,9 +594,9 @@ class Lobbies:
     @staticmethod
     def _bot_name(lobby: Lobby, label: str) -> str:
         """ "Easy bot", else "Easy bot 2", 3...: a name nobody in the lobby has."""
-        taken = {p.name.casefold() for p in lobby.players}
+        taken = [p.name for p in lobby.players]
         name, number = f"{label} bot", 1
-        while name.casefold() in taken:
+        while names.look_alike(name, taken) is not None:
             number += 1
             name = f"{label} bot {number}"
         return name

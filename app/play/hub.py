@@ -38,6 +38,14 @@ log = logging.getLogger(__name__)
 
 Viewer = int | None  # a seat, or None for spectators
 
+# Who is connected goes out to a room at most once per PRESENCE_SECONDS: a change in a quiet
+# room at once, the changes after it together at the end of the interval (or before anything
+# else the room is told, so that no client sees a move or an answer before the presence that
+# came first), and then only if the seats connected differ from those last announced. A page
+# reconnecting in a loop costs the others one `presence` (and one `lobby`) a second at most,
+# and nothing once it is back as it was. A seat's second socket changes nothing.
+PRESENCE_SECONDS = 1.0
+
 
 @dataclass
 class LobbyInfo:
@@ -139,6 +147,11 @@ class Room:
     idle_since: float | None = None
     # When each person's seat last lost its last connection here (epoch seconds).
     absent_since: dict[int, float] = field(default_factory=dict)
+    # The seats connected as the last presence told everyone, when (the event loop's time), and
+    # the announcement waiting for the end of the interval, if any.
+    announced: frozenset[int] = frozenset()
+    announced_at: float = float("-inf")
+    announcement: asyncio.TimerHandle | None = None
 
     def away(self) -> dict[int, str]:
         """The seats a bot plays while their person is away: seat -> the bot's level."""
@@ -213,6 +226,7 @@ class Hub:
         self.now: Callable[[], float] = time.time
         # Tells the other processes on the database that a lobby changed (app.play.notices).
         self.tell_others: Callable[[str], Awaitable[None]] | None = None
+        self.presence_seconds = PRESENCE_SECONDS
 
     # --- rooms ---
 
@@ -333,6 +347,7 @@ class Hub:
                 # Its page connects again, as whoever its token now makes it.
                 room.connections.discard(conn)
                 conn.close()
+            self._announce_pending_presence(room)
             for seat in room.away():
                 if room.connected()[seat] > 0:  # handed over by a process that did not see them
                     await self._came_back(room, seat)
@@ -369,11 +384,12 @@ class Hub:
                 conn.push(messages.chat(name, text, at))
             self._catch_up_client(room, conn, since)
             # Patches never carry who is connected: a client resuming with since=N learns it
-            # from a presence message (a snapshot already holds it; once more is harmless).
+            # from a presence message of its own (a snapshot already holds it; once more is
+            # harmless). The others hear of a seat that came with the room's next announcement.
+            if room.position is not None:
+                conn.push(self._presence(room))
             if conn.seat is not None and not was_connected:
                 self._presence_changed(room)
-            elif room.position is not None:
-                conn.push(self._presence(room))
         return room
 
     async def _came_back(self, room: Room, seat: int) -> None:
@@ -412,6 +428,30 @@ class Hub:
         return messages.dump({"type": "presence", "players": room.players()})
 
     def _presence_changed(self, room: Room) -> None:
+        """A seat came or went: tell the room now, or with the next announcement."""
+        if room.announcement is not None:
+            return  # it will tell this change too
+        loop = asyncio.get_running_loop()
+        wait = room.announced_at + self.presence_seconds - loop.time()
+        if wait <= 0:
+            self._announce_presence(room)
+        else:
+            room.announcement = loop.call_later(wait, self._announce_presence, room)
+
+    def _announce_pending_presence(self, room: Room) -> None:
+        """Before the room is told anything else: the presence still waiting, now."""
+        if room.announcement is not None:
+            room.announcement.cancel()
+            self._announce_presence(room)
+
+    def _announce_presence(self, room: Room) -> None:
+        """Tell the room who is connected, if that is not what it was told last."""
+        room.announcement = None
+        seats = frozenset(room.connected())
+        if seats == room.announced:
+            return
+        room.announced = seats
+        room.announced_at = asyncio.get_running_loop().time()
         if room.position is not None:
             room.broadcast(self._presence(room))
         room.broadcast(messages.dump({"type": "lobby", "lobby": room.lobby()}))
@@ -451,6 +491,7 @@ class Hub:
     # --- messages from clients ---
 
     async def receive(self, conn: Connection, room: Room, text: str) -> None:
+        self._announce_pending_presence(room)
         try:
             message = messages.parse(text)
         except messages.BadMessage as bad:
@@ -584,6 +625,7 @@ class Hub:
     def _publish(self, room: Room, position: Position) -> None:
         """Make `position` current and send every connection its patch for it: one view and
         one patch per viewer followed, whatever their number of connections."""
+        self._announce_pending_presence(room)
         room.position = position
         texts: dict[Viewer, str] = {}
         views: dict[Viewer, dict[str, Any]] = {}

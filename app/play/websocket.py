@@ -26,6 +26,7 @@ from typing import Protocol
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.limits import Limits, SocketLimits, client_address, retry_after
+from app.plain_numbers import whole_number
 from app.play import messages
 from app.play.hub import Connection, Hub
 from app.security import socket_refusal
@@ -75,10 +76,10 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     since_text = websocket.query_params.get("since")
     since: int | None = None
     if since_text is not None:
-        if not since_text.isdigit() or len(since_text) > 12:
+        since = whole_number(since_text, max_digits=12)
+        if since is None:
             await _refuse(websocket, CLOSE_BAD_REQUEST, "bad_input", "since must be a number")
             return
-        since = int(since_text)
 
     seat: int | None = None
     name: str | None = None
@@ -183,5 +184,10 @@ def _over_rate(limits: SocketLimits, text: str) -> str | None:
 
 
 async def _refuse(websocket: WebSocket, close_code: int, error: str, message: str) -> None:
-    await websocket.send_text(messages.error(error, message))
-    await websocket.close(close_code, reason=message)
+    """Tell the client why, and close. A client already gone (a page reconnecting in a loop
+    drops its sockets at once) is no error: there is nobody left to tell."""
+    try:
+        await websocket.send_text(messages.error(error, message))
+        await websocket.close(close_code, reason=message)
+    except WebSocketDisconnect:
+        pass

@@ -418,7 +418,7 @@ class UnscrewedKeeper(Keeper):
 
     def __init__(self) -> None:
         game = Unscrewed()
-        maps = [entry["id"] for entry in game.components.maps]
+        maps = [entry["id"] for entry in game.box.maps]
         super().__init__(
             game,
             tuple(

@@ -476,6 +476,33 @@ def test_components_of_a_game_without_them_are_not_found(client: TestClient, gam
     assert response.json()["error"] == "not_found"
 
 
+# The games whose views name cards or maps by id, and serve their faces (docs/protocol.md).
+GAMES_WITH_COMPONENTS = {"innovation", "unscrewed"}
+
+
+@pytest.mark.parametrize("game", sorted(games_for(Settings(_env_file=None))))
+def test_components_answer_for_every_game_in_the_registry(client: TestClient, game: str) -> None:
+    response = client.get(f"/api/games/{game}/components")
+    if game not in GAMES_WITH_COMPONENTS:
+        error_of(response, 404, "not_found")
+        return
+    assert response.status_code == 200, response.text
+    assert "max-age" in response.headers["cache-control"]
+    assert response.json() == client.app.state.games[game].components()
+
+
+def test_unscrewed_components_hold_its_maps_and_every_card_face(client: TestClient) -> None:
+    components = client.get("/api/games/unscrewed/components").json()
+    games = {game["id"]: game for game in client.get("/api/games").json()}
+    maps = [entry["id"] for entry in components["maps"]]
+    assert maps == games["unscrewed"]["options"]["map"]["choices"]
+    assert all(entry["rows"] for entry in components["maps"])
+    for deck in ("improv", "quirks", "master_plans"):
+        assert components[deck] and all(card["name"] and card["text"] for card in components[deck])
+    assert components["friend"]["name"] and components["gimmicks"]
+    assert components["stand_in"] is True
+
+
 def test_games_lists_convolution(client: TestClient) -> None:
     response = client.get("/api/games")
     assert response.status_code == 200

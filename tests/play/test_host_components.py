@@ -89,6 +89,10 @@ def test_a_hosts_unscrewed_map_is_the_one_offered_and_played(
     with serving(settings) as client:
         games = {game["id"]: game for game in client.get("/api/games").json()}
         assert games["unscrewed"]["options"]["map"]["choices"] == ["H1"]
+        faces = client.get("/api/games/unscrewed/components").json()
+        assert [(entry["id"], entry["name"]) for entry in faces["maps"]] == [
+            ("H1", "The host's arena")
+        ]
         table = Table.open(client, game="unscrewed")
         table.start()
         view = table.connect(0).until("snapshot")["view"]

@@ -16,7 +16,7 @@ from app.play.registry import games_for
 from app.play.runner import Runner
 from tests.conftest import run
 
-from .tables import Table, play_one, serving
+from .tables import Table, Viewer, play_one, serving
 
 
 def fresh_view(table: Table, seat: int | None) -> dict:
@@ -259,6 +259,56 @@ def test_presence_shows_who_is_connected(client: TestClient) -> None:
     bob.close()
     ann.until_connected([True, False])
     assert ann.view["players"][1]["connected"] is False
+    ann.close()
+
+
+def told_until_chat(viewer: Viewer) -> list[str]:
+    """The kinds of message `viewer` is sent before a chat line it sends now comes back."""
+    viewer.socket.send_json({"type": "chat", "text": "still here"})
+    told = []
+    while (message := viewer.receive())["type"] != "chat":
+        told.append(message["type"])
+    return told
+
+
+def test_a_seat_reconnecting_in_a_loop_costs_the_others_one_presence_per_interval(
+    client: TestClient,
+) -> None:
+    client.app.state.hub.presence_seconds = 3600  # the whole storm within one interval
+    table = started(client)
+    ann = table.connect(0)
+    ann.until("snapshot")
+    for _ in range(30):
+        bob = table.connect(1)
+        bob.until("snapshot")  # joined: the others may be told
+        bob.close()
+    told = told_until_chat(ann)
+    # Ann's join brought her a presence of her own and the room's news of her (a presence and a
+    # lobby message); Bob's thirty comings and goings wait for the end of the interval, together.
+    assert told.count("presence") <= 2 and told.count("lobby") <= 1, told
+    ann.close()
+
+
+def test_presence_waiting_goes_out_before_anything_else_and_only_for_a_real_change(
+    client: TestClient,
+) -> None:
+    table = started(client)
+    ann, bob = table.connect(0), table.connect(1)
+    ann.until("snapshot")
+    bob.until("snapshot")
+    told_until_chat(ann)  # whatever was waiting goes out before her chat line comes back
+    assert [player["connected"] for player in ann.view["players"]] == [True, True]
+    client.app.state.hub.presence_seconds = 3600  # nothing goes out at an interval's end
+    second = table.connect(1)  # Bob's second tab changes nothing
+    second.until("snapshot")
+    second.close()
+    bob.close()
+    bob = table.connect(1)  # gone and back: as it was
+    bob.until("snapshot")
+    assert told_until_chat(ann) == []
+    bob.close()  # gone: that is news
+    assert told_until_chat(ann) == ["presence", "lobby"]
+    assert [player["connected"] for player in ann.view["players"]] == [True, False]
     ann.close()
 
 

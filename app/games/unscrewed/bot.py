@@ -333,7 +333,7 @@ def safest_space(game: Game, view: View, legal: list[Action], rng: Rng) -> Actio
 
 
 def quirk_choice(game: Game, legal: list[Action], keep: bool) -> Action:
-    components = getattr(game, "components", None)
+    components = getattr(game, "box", None)
     effects = {quirk["id"]: quirk["effect"] for quirk in components.quirks} if components else {}
 
     def value(action: Action) -> int:

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -127,6 +127,10 @@ class Components:
             if entry["id"] == map_id:
                 return entry
         raise KeyError(map_id)
+
+    def faces(self) -> dict[str, Any]:
+        """Every map and card face, JSON-ready: what anyone sees who opens the box."""
+        return json.loads(json.dumps(asdict(self)))
 
 
 def _shown(value: Any) -> str:

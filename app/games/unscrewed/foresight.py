@@ -62,7 +62,7 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
     """A full rules state consistent with `view`, the hidden parts drawn from `rng`."""
     table = view["state"]
     me = table.get("you")
-    components = getattr(game, "components", None)
+    components = getattr(game, "box", None)
     full = bool(table["cards"].get("master_plans"))
     players = len(table["players"])
     size = table["map"]["size"]

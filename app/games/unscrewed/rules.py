@@ -75,8 +75,9 @@ class Unscrewed(Game):
     rules_version = "1"
 
     def __init__(self, components: Components | None = None) -> None:
-        self.components = components if components is not None else stand_in_components()
-        map_ids = tuple(entry["id"] for entry in self.components.maps)
+        # The maps and decks in the box: the stand-ins, or the host's own.
+        self.box = components if components is not None else stand_in_components()
+        map_ids = tuple(entry["id"] for entry in self.box.maps)
         self.options = (
             Option(
                 "mode",
@@ -96,7 +97,7 @@ class Unscrewed(Game):
         options = self.check_options(options)
         mode = options["mode"]
         try:
-            chosen = self.components.map(options["map"])
+            chosen = self.box.map(options["map"])
         except KeyError:
             raise BadOptions(f"no map {options['map']}") from None
         full = mode == "full"
@@ -111,7 +112,7 @@ class Unscrewed(Game):
             things[f"anvil{number}"] = {"kind": "anvil", "number": number, "at": None}
         improv_cards = {}
         improv_draw = []
-        for card in self.components.improv:
+        for card in self.box.improv:
             if not full and not card["first_game"]:
                 continue
             improv_cards[card["id"]] = {
@@ -123,7 +124,7 @@ class Unscrewed(Game):
         quirk_cards = {}
         quirk_draw = []
         if full:
-            for quirk in self.components.quirks:
+            for quirk in self.box.quirks:
                 for copy in range(1, quirk["count"] + 1):
                     quirk_id = f"{quirk['id']}.{copy}"
                     quirk_cards[quirk_id] = {
@@ -163,20 +164,20 @@ class Unscrewed(Game):
             plan={
                 "at": None,
                 "placed": False,
-                "cards": [plan["id"] for plan in self.components.master_plans],
+                "cards": [plan["id"] for plan in self.box.master_plans],
             },
             friend={"at": None},
             plan_cards={
                 plan["id"]: {"name": plan["name"], "text": plan["text"]}
-                for plan in self.components.master_plans
+                for plan in self.box.master_plans
             },
             friend_card={
-                "name": self.components.friend["name"],
-                "text": self.components.friend["text"],
+                "name": self.box.friend["name"],
+                "text": self.box.friend["text"],
             },
             gimmick_texts={
                 character: {"front": g["front"], "back": g["back"]}
-                for character, g in self.components.gimmicks.items()
+                for character, g in self.box.gimmicks.items()
             },
             events=[],
             next_event=0,
@@ -268,6 +269,10 @@ class Unscrewed(Game):
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return prompt_for(state, seat)
+
+    def components(self) -> dict[str, Any]:
+        """The maps and every card face, which views name by id."""
+        return self.box.faces()
 
     def bots(self) -> dict[str, Bot]:
         from app.games.unscrewed.bot import GoodBot  # the bot builds on this module

@@ -21,7 +21,7 @@ from app.games.unscrewed.rounds import SCRIPTS
 game = Unscrewed()
 GAMES = int(os.environ.get("TT_RANDOM_GAMES", "1000"))
 DIVISOR = 2
-MAPS = [entry["id"] for entry in game.components.maps]
+MAPS = [entry["id"] for entry in game.box.maps]
 MAX_ACTIONS = 2000
 VIEW_EVERY = 40
 
