@@ -70,6 +70,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         )
         lobbies.runner.notice_from = notices.sender
         hub.tell_others = notices.lobby_changed
+        hub.kept_current = notices.current.is_set
         notices.start()
     bots = BotDriver(hub, settings.bot_delay)
     app.state.engine = engine

@@ -226,6 +226,11 @@ class Hub:
         self.now: Callable[[], float] = time.time
         # Tells the other processes on the database that a lobby changed (app.play.notices).
         self.tell_others: Callable[[str], Awaitable[None]] | None = None
+        # Whether every room is as current as the database: true with one process (SQLite),
+        # and while this process hears the others' notices (each room catches up on each
+        # notice, and all of them when the listener comes back); else a socket that joins
+        # reads what its room lacks first.
+        self.kept_current: Callable[[], bool] = lambda: True
         self.presence_seconds = PRESENCE_SECONDS
 
     # --- rooms ---
@@ -370,7 +375,7 @@ class Hub:
             return None
         history = await self.directory.recent_chat(code, self.chat_history)
         async with room.lock:
-            if room.position is not None:
+            if room.position is not None and not self.kept_current():
                 await self._catch_up_room(room)  # another process may have moved it on
             was_connected = conn.seat is not None and room.connected()[conn.seat] > 0
             room.connections.add(conn)

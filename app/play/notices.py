@@ -71,6 +71,8 @@ class Notices:
         self.on_reconnect = on_reconnect
         self.connection: asyncpg.Connection | None = None
         self.listening = asyncio.Event()
+        # Listening, and every room caught up since: no notice can have been missed.
+        self.current = asyncio.Event()
         # The listening connection also sends lobby notices: one statement on it at a time.
         self._using = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
@@ -116,6 +118,7 @@ class Notices:
                 await self._connect()
                 failures = 0
                 await self.on_reconnect()
+                self.current.set()
                 await self._watch()
             except asyncio.CancelledError:
                 raise
@@ -149,6 +152,7 @@ class Notices:
 
     async def _drop(self) -> None:
         self.listening.clear()
+        self.current.clear()
         connection, self.connection = self.connection, None
         if connection is not None and not connection.is_closed():
             with contextlib.suppress(Exception):
