@@ -35,6 +35,7 @@ from app.play.notices import Notices
 from app.play.registry import games_for
 from app.play.websocket import router as websocket_router
 from app.security import SecurityMiddleware
+from app.timing import ServerTimingMiddleware
 
 log = logging.getLogger("tinkertable")
 
@@ -132,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimitMiddleware, limits=app.state.limits)
     # Security headers and the CSRF wall.
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
+    app.add_middleware(ServerTimingMiddleware)  # outermost: the whole of the app's time
 
     @app.get("/api/health", tags=["health"])
     async def health(request: Request) -> JSONResponse:
