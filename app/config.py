@@ -68,6 +68,15 @@ class Settings(BaseSettings):
     # Bring the database up to date when the server starts.
     migrate_on_start: bool = True
     log_level: str = "info"
+    # Worker processes (app/play/workers.py) for the work that would stall the event loop: the
+    # good bots' decisions and the steps of replays. Each server process has its own.
+    workers: int = Field(default=1, ge=1, le=64)
+    # Replay steps computed at once by one server process (one per client address); past it,
+    # 429 `too_many` with Retry-After.
+    replays_at_once: int = Field(default=4, ge=1, le=1000)
+    # GET /api/debug/lag: how late the event loop runs (app/play/lag.py), for load tests such
+    # as scripts/bench_mixed.py; off: 404.
+    debug_lag: bool = False
     # A host's own Nerdy Inventions card list (JSON, the format of the stand-in cards.json);
     # unset: our stand-in cards.
     nerdy_inventions_cards: Path | None = None

@@ -38,6 +38,10 @@ class DomainError(Exception):
     def to_json(self) -> dict[str, Any]:
         return {"error": self.code, "message": self.message}
 
+    def headers(self) -> dict[str, str] | None:
+        """HTTP headers the answer carries besides the JSON body."""
+        return None
+
 
 class BadInput(DomainError):
     status, code = 400, "bad_input"
@@ -69,6 +73,13 @@ class Invalid(DomainError):
 
 class TooMany(DomainError):
     status, code = 429, "too_many"
+
+    def __init__(self, message: str, *, retry_after: int = 1) -> None:
+        super().__init__(f"{message}; try again in {retry_after} s")
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str] | None:
+        return {"Retry-After": str(self.retry_after)}
 
 
 class Unavailable(DomainError):
@@ -131,7 +142,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(DomainError)
     async def _domain(request: Request, error: DomainError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        return JSONResponse(error.to_json(), status_code=error.status, headers=error.headers())
 
     @app.exception_handler(GameError)
     async def _game(request: Request, error: GameError) -> JSONResponse:

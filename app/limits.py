@@ -19,6 +19,9 @@ An IPv6 address counts by its /64 network, which one host usually holds whole.
 refused once the lobby has `per_lobby` connections; a seated player never is, up to `per_seat`
 connections of their own (tabs, devices, a page reconnecting before the old socket is gone).
 
+`InFlight` caps the costly computations (replay steps) one server process runs at once, and
+to one per address: past it a request gets 429 `too_many` at once rather than a long wait.
+
 Everything here is pure: time comes from an injected clock (seconds, monotonic), so the tests
 drive it by hand. `RateLimitMiddleware` puts the HTTP limits in front of the application.
 """
@@ -256,6 +259,33 @@ class LobbyConnections:
     def _forget_if_empty(self, code: str) -> None:
         if not self._lobbies.get(code):
             self._lobbies.pop(code, None)
+
+
+# --- costly work in flight -------------------------------------------------------------------
+
+
+class InFlight:
+    """Costly computations under way in one server process (replay steps): at most `at_once`,
+    and one per address, which has its answer before it asks again."""
+
+    def __init__(self, at_once: int) -> None:
+        self.at_once = at_once
+        self._addresses: set[str] = set()
+
+    def enter(self, address: str) -> str | None:
+        """Count one for `address`; or why it may not start now (nothing counted)."""
+        if address in self._addresses:
+            return "one at a time from your address"
+        if len(self._addresses) >= self.at_once:
+            return f"the server is already computing {self.at_once}"
+        self._addresses.add(address)
+        return None
+
+    def leave(self, address: str) -> None:
+        self._addresses.discard(address)
+
+    def __len__(self) -> int:
+        return len(self._addresses)
 
 
 # --- all of one server's limits -------------------------------------------------------------

@@ -31,9 +31,12 @@ from app.lobby.service import Lobbies
 from app.logs import redact_tokens_in_logs
 from app.play.bots import BotDriver
 from app.play.hub import Hub
+from app.play.lag import LoopLag
 from app.play.notices import Notices
 from app.play.registry import games_for
+from app.play.replays import Replays
 from app.play.websocket import router as websocket_router
+from app.play.workers import Workers
 from app.security import SecurityMiddleware
 from app.timing import ServerTimingMiddleware
 
@@ -73,12 +76,16 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.tell_others = notices.lobby_changed
         hub.kept_current = notices.current.is_set
         notices.start()
-    bots = BotDriver(hub, settings.bot_delay)
+    workers = Workers(settings)
+    lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
+    bots = BotDriver(hub, settings.bot_delay, workers)
+    lag = LoopLag()
     app.state.engine = engine
     app.state.lobbies = lobbies
     app.state.seats = lobbies
     app.state.hub = hub
     app.state.bots = bots
+    app.state.lag = lag
     sweeper = asyncio.create_task(_sweep_rooms(hub))
     # Old lobbies go in the background; those this process has a room for wait for a later round.
     expirer = asyncio.create_task(
@@ -89,12 +96,15 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
             in_use=lambda: set(hub.rooms),
         )
     )
+    lag.start()
     bots.start()
     log.info("Tinkertable is ready on %s", settings.database_url.split("://")[0])
     try:
         yield
     finally:
         await bots.close()
+        await workers.close()
+        await lag.close()
         if notices is not None:
             await notices.close()
         for task in (sweeper, expirer):
@@ -144,6 +154,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except Exception:  # any failure to reach the database is "unavailable"
             return JSONResponse({"status": "degraded", "database": "unavailable"}, 503)
         return JSONResponse({"status": "ok", "database": "ok"})
+
+    if settings.debug_lag:
+
+        @app.get("/api/debug/lag", include_in_schema=False)
+        async def loop_lag(request: Request, reset: bool = False, samples: bool = False) -> dict:
+            """How late the event loop ran (app/play/lag.py) over its latest samples, each of
+            them with `samples`; `reset`: forget them after the answer."""
+            lag: LoopLag = request.app.state.lag
+            figures = lag.figures(with_samples=samples)
+            if reset:
+                lag.reset()
+            return figures
 
     app.include_router(lobby_router)
     app.include_router(websocket_router)

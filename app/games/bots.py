@@ -29,7 +29,7 @@ Levels. `bots_for(game)` lists the bots a lobby may seat for a game, by level:
   replaces the shared one.
 
 Bots are pure like the games (no web, database, clock or module-level `random`; the server
-runs `choose` on a worker thread and may run it for several games at once), and a bot object
+runs `choose` in worker processes and may run it for several games at once), and a bot object
 holds no state between calls: everything it knows comes in through its arguments.
 """
 

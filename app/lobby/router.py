@@ -11,6 +11,7 @@ from starlette.types import Message
 
 from app.config import Settings
 from app.errors import NotFound, TooLarge
+from app.limits import client_address
 from app.lobby.schemas import (
     ERROR_RESPONSES,
     MAX_BODY_BYTES,
@@ -234,12 +235,14 @@ async def game_log(code: str, lobbies: LobbiesDep) -> dict:
 @router.get("/lobbies/{code}/replay", response_model=ReplayStep)
 async def replay_step(
     code: str,
+    request: Request,
     lobbies: LobbiesDep,
     step: Annotated[int, Query(ge=0, le=100_000), DIGITS_ONLY] = 0,
     seat: Annotated[int | None, Query(ge=0, le=16), DIGITS_ONLY] = None,
 ) -> dict:
-    """A finished game's view after `step` actions, as `seat` saw it (all secrets shown)."""
-    return await lobbies.replay(code, step, seat)
+    """A finished game's view after `step` actions, as `seat` saw it (all secrets shown).
+    One step at a time per address, a few at once per server: past that 429 `too_many`."""
+    return await lobbies.replay(code, step, seat, client_address(request.scope))
 
 
 @router.post("/lobbies/{code}/again", status_code=201, response_model=CreatedLobby)

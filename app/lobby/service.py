@@ -31,8 +31,9 @@ from app.play import table
 from app.play.hub import Hub, LobbyInfo
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
+from app.play.replays import Replays
 from app.play.runner import Runner, create_game
-from app.play.views import full_view, named_result, rules_view
+from app.play.views import full_view, named_result
 
 # 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -64,6 +65,7 @@ class Lobbies:
     """The lobby service. Each public method is one unit of work."""
 
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
+    replays: Replays  # set by the application with its worker processes
 
     def __init__(
         self,
@@ -371,8 +373,10 @@ class Lobbies:
             ),
         }
 
-    async def replay(self, code: str, step: int, seat: int | None) -> dict[str, Any]:
-        """A finished game's view after `step` actions, from `seat`'s side (None: spectator)."""
+    async def replay(self, code: str, step: int, seat: int | None, address: str) -> dict[str, Any]:
+        """A finished game's view after `step` actions, from `seat`'s side (None: spectator),
+        computed by a worker process for the client at `address` (TooMany: it or the server
+        has too many under way)."""
         async with self.sessions() as session:
             lobby = await self._lobby(session, code)
             record = await self._game_record(session, lobby.id)
@@ -380,13 +384,12 @@ class Lobbies:
             raise Conflict("replays open once the game is finished", code="not_finished")
         if seat is not None and not 0 <= seat < record.players:
             raise Invalid(f"seat must be between 0 and {record.players - 1}")
-        position, steps = await self.runner.replay(record.id, step)
-        view = rules_view(position.game, position.state, seat, position.names, replay=True)
+        shown, steps, view = await self.replays.step(record, step, seat, address)
         players = [
             {"seat": index, "name": s["name"], "bot": s["bot"], "connected": False}
-            for index, s in enumerate(position.seats)
+            for index, s in enumerate(record.seats)
         ]
-        return {"step": position.seq, "steps": steps, "view": full_view(view, players)}
+        return {"step": shown, "steps": steps, "view": full_view(view, players)}
 
     async def again(self, code: str, token: str | None) -> dict[str, Any]:
         """Play again: the first player to ask opens the next lobby (same game and options) as

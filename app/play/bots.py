@@ -4,9 +4,11 @@ and the seats of people who are away (handed to a bot) or whose clock has run ou
 Whenever a room's game is loaded or moves on (`Hub.on_position`), and once when the server
 starts (every game being played with a bot, so that none waits on a bot after a restart), the
 driver looks for active bot seats. For each, after `delay` seconds so that people can follow,
-the seat's bot chooses from what the seat sees (`game.view` and `game.legal`, never the state)
-and the action goes in through `Hub.act`, the path a person's action takes from the websocket:
-checked against the rules, recorded with the version check, published to every socket.
+the seat's bot chooses from what the seat sees (`game.view` and `game.legal`, never the state):
+the easy bot here (a random legal action), any other in a worker process (app.play.workers),
+where its tens of milliseconds of thinking hold up no other table. The action goes in through
+`Hub.act`, the path a person's action takes from the websocket: checked against the rules,
+recorded with the version check, published to every socket.
 
 One task per room drives its bots one action at a time until no bot is waiting. When another
 process recorded an action first (several processes may serve one database), the hub refuses
@@ -25,15 +27,18 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Coroutine
-from dataclasses import dataclass
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
 from typing import Any
 
+import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.games.bots import EASY, Bot, bot_rng, bots_for
-from app.games.core import Action, Seat, canonical, clone
+from app.games.core import Action, Seat
 from app.play.hub import STALE, Hub, Room
 from app.play.runner import AWAY, CLOCK, Position
+from app.play.workers import BotJob, Workers, bot_choice, choose
 
 log = logging.getLogger(__name__)
 
@@ -85,26 +90,35 @@ def clock_deadline(position: Position | None, now: float) -> float | None:
 
 
 def decide(position: Position, turn: Turn, view: dict[str, Any], legal: list[Action]) -> Action:
-    """The bot's choice from the seat's view and legal actions (run on a worker thread)."""
-    game = position.game
+    """The bot's choice from the seat's view and legal actions, here and now (a failing bot is
+    replaced by the easy bot, and logged)."""
     rng = bot_rng(position.seed, position.seq, turn.seat)
-    try:
-        action = turn.bot.choose(game, view, legal, rng)
-    except Exception:  # a bot's bug must not stall the game: the easy bot decides instead
-        log.exception("the %s bot of %s failed; the easy bot decides", turn.bot.level, game.id)
-        return EASY.choose(game, view, legal, rng)
-    if not any(canonical(action) == canonical(option) for option in legal):
-        log.error("the %s bot of %s chose %r, not a legal action", turn.bot.level, game.id, action)
-        return EASY.choose(game, view, legal, rng)
+    action, problem = choose(position.game, turn.bot, view, legal, rng)
+    if problem is not None:
+        log.error("%s", problem)
     return action
+
+
+def bot_job(position: Position, turn: Turn) -> BotJob:
+    """The decision as a worker process's job: plain data, the state as JSON bytes (made now,
+    so that nothing the hub holds is read while the worker takes it)."""
+    return BotJob(
+        game=position.game.id,
+        level=turn.bot.level,
+        state=orjson.dumps(position.state),
+        seat=turn.seat,
+        seed=position.seed,
+        seq=position.seq,
+    )
 
 
 class BotDriver:
     """Owned by the application's lifespan: `start()` after the hub exists, `close()` last."""
 
-    def __init__(self, hub: Hub, delay: float) -> None:
+    def __init__(self, hub: Hub, delay: float, workers: Workers) -> None:
         self.hub = hub
         self.delay = delay
+        self.workers = workers
         self.tasks: dict[str, asyncio.Task[None]] = {}
         # A timer per room with a running clock: (when it rings, its task).
         self.timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
@@ -200,6 +214,24 @@ class BotDriver:
                 if code not in self.tasks:
                     self._spawn(code, self._drive(code))  # which tries again until it can
 
+    async def choice(self, position: Position, turn: Turn) -> Action:
+        """The bot's decision: the easy bot's here (a random legal action, microseconds), any
+        other's in a worker process, off the event loop (the easy bot's if the job's worker
+        dies again and again, so that the game goes on)."""
+        if turn.bot is not EASY:
+            try:
+                action, problem = await self.workers.run(bot_choice, bot_job(position, turn))
+            except BrokenProcessPool:
+                log.exception("the worker deciding for the %s bot died", turn.bot.level)
+                turn = replace(turn, bot=EASY)
+            else:
+                if problem is not None:
+                    log.error("%s", problem)
+                return action
+        game, seat = position.game, turn.seat
+        view = {**game.view(position.state, seat), "you": seat}
+        return decide(position, turn, view, game.legal(position.state, seat))
+
     async def _drive(self, code: str) -> None:
         """Play the room's bots, one action at a time, until the game waits on no bot."""
         failures = 0
@@ -217,12 +249,7 @@ class BotDriver:
                 if room is None or room.position is None or turn is None:
                     return
                 position = room.position
-                view = {**position.game.view(position.state, turn.seat), "you": turn.seat}
-                legal = position.game.legal(position.state, turn.seat)
-                # Copies: a bot on its thread never holds what the hub is using.
-                action = await asyncio.to_thread(
-                    decide, position, turn, clone(view), clone({"legal": legal})["legal"]
-                )
+                action = await self.choice(position, turn)
                 refused = await self.hub.act(
                     room, turn.seat, action, chosen_at=position.seq, by=turn.by
                 )
