@@ -22,6 +22,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from app.play.hub import PRESENCE_SECONDS
+from tests.conftest import run
 from tests.e2e.servers import ServerProcess
 from tests.e2e.tables import call
 
@@ -106,8 +107,9 @@ def test_a_reconnect_storm_logs_no_traceback_and_coalesces_presence(tmp_path: Pa
     database = f"sqlite+aiosqlite:///{tmp_path / 'storm.db'}"
     server = ServerProcess(database, tmp_path / "server.log", env={"SEAT_CONNECTIONS": "2"})
     try:
-        asyncio.run(server.start())
-        presences, took = asyncio.run(_storm(server))
+        server.spawn()  # here: the server dies with the thread that started it
+        run(server.wait_healthy())
+        presences, took = run(_storm(server))
     finally:
         server.stop()
     log = server.log_text()

@@ -381,7 +381,7 @@ def test_waiting_jobs_get_a_worker_by_priority_then_in_order() -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
         return order, turns.free
 
-    assert asyncio.run(scenario()) == (["replay", "bot 1", "bot 2"], 1)
+    assert run(scenario()) == (["replay", "bot 1", "bot 2"], 1)
 
 
 # --- the loop's lag ---------------------------------------------------------------------------
@@ -400,7 +400,7 @@ def test_the_lag_monitor_sees_the_loop_held_up() -> None:
         finally:
             await lag.close()
 
-    figures = asyncio.run(scenario())
+    figures = run(scenario())
     assert figures["max_ms"] >= 39 and figures["samples_ms"][0] == figures["max_ms"]
     assert figures["samples"] >= 1 and figures["p50_ms"] is not None
 

@@ -19,6 +19,7 @@ from app.play.hub import Connection, Hub, LobbyInfo
 from app.play.registry import games_for
 from app.play.runner import Position
 from app.wire import loads
+from tests.conftest import run
 
 GAME = games_for(Settings(_env_file=None))["convolution"]
 CODE = "startrace2345"
@@ -106,7 +107,7 @@ async def connect_while_starting(seat: Seat) -> list[dict[str, Any]]:
 
 def test_a_seat_connecting_while_the_game_starts_gets_its_snapshot() -> None:
     for seat in (0, 1):
-        messages = asyncio.run(connect_while_starting(seat))
+        messages = run(connect_while_starting(seat))
         snapshots = [message for message in messages if message["type"] == "snapshot"]
         assert len(snapshots) == 1, [message["type"] for message in messages]
         assert snapshots[0]["seq"] == 0 and snapshots[0]["view"]["you"] == seat
