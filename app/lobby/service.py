@@ -447,7 +447,7 @@ class Lobbies:
     async def _info(
         self, session: AsyncSession, lobby: Lobby, record: GameRecord | None = None
     ) -> LobbyInfo:
-        if record is None:
+        if record is None and lobby.status != "open":  # an open lobby has no game yet
             record = await self._game_record(session, lobby.id)
         public = await self._public(session, lobby, record)
         return LobbyInfo(lobby.code, record.id if record else None, public, lobby.version)
