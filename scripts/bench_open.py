@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import sys
@@ -24,9 +25,10 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-
-import httpx
+from typing import Any
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import (  # noqa: E402  (the load benchmark's own servers and database)
@@ -54,37 +56,79 @@ def started_server() -> Iterator[str]:
         drop_postgres_database(name)
 
 
-def server_ms(answer: httpx.Response) -> float:
-    timing = answer.headers.get("server-timing", "")
-    return float(timing.split("dur=")[1]) if "dur=" in timing else float("nan")
+class Connection:
+    """One keep-alive HTTP/1.1 connection, by hand: a client as light as a browser's, so that the
+    server, not the client, is what is measured (httpx spends more than the server does here)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Answer:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode()
+        head = [
+            f"POST {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            "Content-Type: application/json",
+            f"Content-Length: {len(data)}",
+        ]
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        status_line = await self.reader.readline()
+        headers: dict[str, str] = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            headers[name.strip().lower()] = value.strip()
+        content = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        status = int(status_line.split()[1])
+        if status >= 400:
+            raise RuntimeError(f"POST {path}: {status} {content[:200]!r}")
+        timing = headers.get("server-timing", "")
+        server_ms = float(timing.split("dur=")[1]) if "dur=" in timing else float("nan")
+        return Answer(json.loads(content), server_ms)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(OSError):
+                await self.writer.wait_closed()
 
 
-async def open_table(http: httpx.AsyncClient) -> dict[str, float]:
-    """One table opened; each call's server time in ms."""
-    created = await http.post("/api/lobbies", json={"game": "convolution", "name": "Ann"})
-    created.raise_for_status()
-    code, token = created.json()["code"], created.json()["player"]["token"]
-    joined = await http.post(f"/api/lobbies/{code}/players", json={"name": "Bob"})
-    joined.raise_for_status()
-    started = await http.post(
-        f"/api/lobbies/{code}/start", headers={"authorization": f"Bearer {token}"}
-    )
-    started.raise_for_status()
-    return {"create": server_ms(created), "join": server_ms(joined), "start": server_ms(started)}
+@dataclass(frozen=True)
+class Answer:
+    body: Any
+    server_ms: float  # from the answer's Server-Timing
+
+
+async def open_table(url: str) -> dict[str, float]:
+    """One table opened on a connection of its own; each call's server time in ms."""
+    http = Connection(url)
+    try:
+        created = await http.post("/api/lobbies", {"game": "convolution", "name": "Ann"})
+        code, token = created.body["code"], created.body["player"]["token"]
+        joined = await http.post(f"/api/lobbies/{code}/players", {"name": "Bob"})
+        started = await http.post(f"/api/lobbies/{code}/start", {}, token)
+    finally:
+        await http.close()
+    return {"create": created.server_ms, "join": joined.server_ms, "start": started.server_ms}
 
 
 async def measure(url: str, tables: int, sequential: int) -> dict[str, object]:
-    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
-        for _ in range(10):  # warm up
-            await open_table(http)
-        times: dict[str, list[float]] = {"create": [], "join": [], "start": []}
-        for _ in range(sequential):
-            for call, ms in (await open_table(http)).items():
-                times[call].append(ms)
-        began = time.perf_counter()
-        await asyncio.gather(*(open_table(http) for _ in range(tables)))
-        took = time.perf_counter() - began
+    for _ in range(10):  # warm up
+        await open_table(url)
+    times: dict[str, list[float]] = {"create": [], "join": [], "start": []}
+    for _ in range(sequential):
+        for call, ms in (await open_table(url)).items():
+            times[call].append(ms)
+    began = time.perf_counter()
+    await asyncio.gather(*(open_table(url) for _ in range(tables)))
+    took = time.perf_counter() - began
     per_call = {
         call: {
             "median_ms": round(statistics.median(values), 2),
