@@ -598,7 +598,9 @@ class Hub:
                 await self._catch_up_room(room)
 
     async def heard_lobby(self, code: str) -> None:
-        if code in self.rooms:
+        """Another process changed a lobby: a room held here, or being opened (from the lobby
+        as it was, perhaps), takes the change."""
+        if code in self.rooms or code in self._opening:
             await self.lobby_changed(code, here_only=True)
 
     async def catch_up_all(self) -> None:

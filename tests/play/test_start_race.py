@@ -114,3 +114,30 @@ def test_a_seat_connecting_while_the_game_starts_gets_its_snapshot() -> None:
         assert messages[-1]["type"] in ("snapshot", "presence", "lobby")
         lobbies = [message["lobby"] for message in messages if message["type"] == "lobby"]
         assert lobbies[-1]["status"] == "playing"
+
+
+async def connect_while_another_process_starts(seat: Seat) -> list[dict[str, Any]]:
+    """The same race, the start made by another process: this one hears of it by a notice."""
+    lobbies = Lobbies()
+    hub = Hub(Runner(), lobbies, buffer_size=10, chat_history=10)  # type: ignore[arg-type]
+
+    async def send(text: str) -> None:
+        pass
+
+    conn = Connection(send, seat, ["Ann", "Bob"][seat])
+    joining = asyncio.create_task(hub.join(conn, CODE, None))
+    await lobbies.first_read.wait()
+    lobbies.started = True
+    hearing = asyncio.create_task(hub.heard_lobby(CODE))
+    await asyncio.sleep(0)
+    lobbies.release.set()
+    await asyncio.wait_for(asyncio.gather(joining, hearing), 10)
+    return received(conn)
+
+
+def test_a_seat_connecting_while_another_process_starts_the_game_gets_its_snapshot() -> None:
+    for seat in (0, 1):
+        messages = run(connect_while_another_process_starts(seat))
+        snapshots = [message for message in messages if message["type"] == "snapshot"]
+        assert len(snapshots) == 1, [message["type"] for message in messages]
+        assert snapshots[0]["seq"] == 0 and snapshots[0]["view"]["you"] == seat
