@@ -4,7 +4,8 @@ The race: a seat's socket opens the lobby's room, reading the lobby just before 
 commits; the start then tells the hub (`lobby_changed`) before that room exists. The room must
 still end up with the game, and the seat with its snapshot. Here the lobby layer is a stand-in
 whose first read is held until the start has told the hub, so the race is played out every
-time, in this order, with nothing left to timing.
+time, in this order, with nothing left to timing; the start made by this process, or by another
+that tells this one with a notice.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 from typing import Any
+
+import pytest
 
 from app.config import Settings
 from app.games.core import Seat
@@ -87,7 +90,10 @@ def received(conn: Connection) -> list[dict[str, Any]]:
     return messages
 
 
-async def connect_while_starting(seat: Seat) -> list[dict[str, Any]]:
+async def connect_while_starting(seat: Seat, *, elsewhere: bool) -> list[dict[str, Any]]:
+    """A seat connects; its room is being opened from the lobby as it was when the start
+    commits and the hub hears of it: from this process's start (`lobby_changed`), or, when
+    `elsewhere`, by another process's notice (`heard_lobby`). What the seat received."""
     lobbies = Lobbies()
     hub = Hub(Runner(), lobbies, buffer_size=10, chat_history=10)  # type: ignore[arg-type]
 
@@ -98,46 +104,21 @@ async def connect_while_starting(seat: Seat) -> list[dict[str, Any]]:
     joining = asyncio.create_task(hub.join(conn, CODE, None))
     await lobbies.first_read.wait()  # the seat's room is being opened from the lobby as it was
     lobbies.started = True  # the start commits
-    telling = asyncio.create_task(hub.lobby_changed(CODE))  # and tells the hub
+    told = hub.heard_lobby(CODE) if elsewhere else hub.lobby_changed(CODE)
+    telling = asyncio.create_task(told)
     await asyncio.sleep(0)
     lobbies.release.set()
     await asyncio.wait_for(asyncio.gather(joining, telling), 10)
     return received(conn)
 
 
-def test_a_seat_connecting_while_the_game_starts_gets_its_snapshot() -> None:
+@pytest.mark.parametrize("elsewhere", [False, True], ids=["this process", "another process"])
+def test_a_seat_connecting_while_the_game_starts_gets_its_snapshot(elsewhere: bool) -> None:
     for seat in (0, 1):
-        messages = run(connect_while_starting(seat))
+        messages = run(connect_while_starting(seat, elsewhere=elsewhere))
         snapshots = [message for message in messages if message["type"] == "snapshot"]
         assert len(snapshots) == 1, [message["type"] for message in messages]
         assert snapshots[0]["seq"] == 0 and snapshots[0]["view"]["you"] == seat
         assert messages[-1]["type"] in ("snapshot", "presence", "lobby")
         lobbies = [message["lobby"] for message in messages if message["type"] == "lobby"]
         assert lobbies[-1]["status"] == "playing"
-
-
-async def connect_while_another_process_starts(seat: Seat) -> list[dict[str, Any]]:
-    """The same race, the start made by another process: this one hears of it by a notice."""
-    lobbies = Lobbies()
-    hub = Hub(Runner(), lobbies, buffer_size=10, chat_history=10)  # type: ignore[arg-type]
-
-    async def send(text: str) -> None:
-        pass
-
-    conn = Connection(send, seat, ["Ann", "Bob"][seat])
-    joining = asyncio.create_task(hub.join(conn, CODE, None))
-    await lobbies.first_read.wait()
-    lobbies.started = True
-    hearing = asyncio.create_task(hub.heard_lobby(CODE))
-    await asyncio.sleep(0)
-    lobbies.release.set()
-    await asyncio.wait_for(asyncio.gather(joining, hearing), 10)
-    return received(conn)
-
-
-def test_a_seat_connecting_while_another_process_starts_the_game_gets_its_snapshot() -> None:
-    for seat in (0, 1):
-        messages = run(connect_while_another_process_starts(seat))
-        snapshots = [message for message in messages if message["type"] == "snapshot"]
-        assert len(snapshots) == 1, [message["type"] for message in messages]
-        assert snapshots[0]["seq"] == 0 and snapshots[0]["view"]["you"] == seat
