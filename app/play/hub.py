@@ -152,6 +152,8 @@ class Room:
     announced: frozenset[int] = frozenset()
     announced_at: float = float("-inf")
     announcement: asyncio.TimerHandle | None = None
+    # The seats that have had a connection here (see `followed`).
+    seen: set[int] = field(default_factory=set)
 
     def away(self) -> dict[int, str]:
         """The seats a bot plays while their person is away: seat -> the bot's level."""
@@ -162,11 +164,11 @@ class Room:
         }
 
     def followed(self) -> set[Viewer]:
-        """The viewers whose view is made after every action: every person's seat (a person who
-        drops out comes back with `since` and gets patches), and whoever is connected here.
-        Nobody else: not a bot's seat, nor spectators while none is watching."""
-        people = {player["seat"] for player in self.info.public["players"] if not player["bot"]}
-        return people | {conn.seat for conn in self.connections}
+        """The viewers whose view is made after every action: whoever is connected here, and
+        every seat that has been (a person who drops out comes back with `since` and gets
+        patches). Nobody else: not a bot's seat, nor a seat playing on another process, nor
+        spectators while none is watching; they get a snapshot when they come."""
+        return self.seen | {conn.seat for conn in self.connections}
 
     def unseated(self) -> list[Connection]:
         """The connections of people no longer in the seat they connected to: before the
@@ -379,6 +381,8 @@ class Hub:
                 await self._catch_up_room(room)  # another process may have moved it on
             was_connected = conn.seat is not None and room.connected()[conn.seat] > 0
             room.connections.add(conn)
+            if conn.seat is not None:
+                room.seen.add(conn.seat)
             room.idle_since = None
             if conn.seat is not None:
                 room.absent_since.pop(conn.seat, None)
