@@ -1,5 +1,6 @@
-"""scripts/bench.py, run as a user would: it starts its own server on a SQLite file, plays two
-Convolution games over real websockets for three seconds, and writes its figures as JSON."""
+"""scripts/bench.py and scripts/bench_mixed.py, run as a user would: each starts its own server
+on a SQLite file, plays over real websockets for a few seconds, and writes its figures as
+JSON."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ SCRIPT = ROOT / "scripts" / "bench.py"
 TIMEOUT = 90  # seconds for the whole script; it normally takes under 15
 
 
-def run_bench(*args: str) -> str:
+def run_bench(*args: str, script: Path = SCRIPT) -> str:
     """Run the script to its end; its output (stdout and stderr). Fails on a non-zero exit."""
     process = subprocess.Popen(
-        [sys.executable, str(SCRIPT), *args],
+        [sys.executable, str(script), *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -64,3 +65,27 @@ def test_a_short_benchmark_on_sqlite(tmp_path: Path) -> None:
     [server] = result["servers"]
     assert server["cpu_seconds"] > 0 and server["peak_rss_mb"] > 0, output
     assert "latency ms" in output  # the table is printed too
+
+
+def test_a_short_mixed_benchmark_on_sqlite(tmp_path: Path) -> None:
+    figures = tmp_path / "mixed.json"
+    output = run_bench(
+        "--database-url",
+        f"sqlite+aiosqlite:///{tmp_path / 'x.db'}",
+        *("--people", "2", "--pace", "0.2", "0.5", "--bot-tables", "1", "--bot-seats", "1"),
+        *("--replay-actions", "20", "--replay-attempts", "1"),
+        *("--seconds", "3", "--warmup", "3", "--json", str(figures)),
+        script=ROOT / "scripts" / "bench_mixed.py",
+    )
+    result = json.loads(figures.read_text())
+
+    lag = result["loop_lag_ms"]
+    assert lag["samples"] > 0 and 0 <= lag["p50"] <= lag["p99"] <= lag["max"], output
+    assert result["health_ms"]["samples"] > 0 and result["health_ms"]["failures"] == 0, output
+    replay = result["replay_ms"]
+    assert replay["samples"] > 0 and replay["failures"] == 0, output
+    assert set(replay["answers"]) <= {"200", "429"}, output
+    assert result["people"]["actions"] > 0 and result["people"]["stalls"] == 0, output
+    assert result["bot_tables"]["actions"] > 0, output
+    assert result["server"]["cpu_seconds"] > 0 and result["workers"]["processes"] == 1, output
+    assert "loop lag ms" in output

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import time
 from collections import deque
 from typing import Any
 
@@ -38,11 +39,10 @@ class LoopLag:
                 await self._task
 
     async def _watch(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            asleep = loop.time()
+        while True:  # time.monotonic(): uvloop's own clock counts whole milliseconds
+            asleep = time.monotonic()
             await asyncio.sleep(self.interval)
-            self.samples.append(max(0.0, loop.time() - asleep - self.interval))
+            self.samples.append(max(0.0, time.monotonic() - asleep - self.interval))
 
     def figures(self, *, with_samples: bool = False) -> dict[str, Any]:
         """The samples kept: how many, and p50, p99 and max in milliseconds (None without any);

@@ -4,11 +4,12 @@ One event loop serves every table of a server process, and rules engines and bot
 that holds the interpreter while it runs: a good bot thinking for 50 ms (on a thread, too) or a
 replay rebuilding a 300-action game from its seed holds up every other table, socket and request
 for as long. So that work goes to a pool of `WORKERS` processes, one pool per server process,
-created and shut down by the application's lifespan (`Workers`). They are started with `spawn`:
-a forked copy of a process that holds an event loop and database connections would hold them
-too. Each worker builds the games once, at its start, from the server's own settings (a host's
-component files included), and finds them by id. What crosses to a worker and back is plain
-data: game ids, levels, states as JSON bytes, seats, seeds, actions, views.
+created and shut down by the application's lifespan (`Workers`). They are started with `spawn`
+(a forked copy of a process that holds an event loop and database connections would hold them
+too) and run at a lower priority than the server (NICENESS). Each worker builds the games
+once, at its start, from the server's own settings (a host's component files included), and
+finds them by id. What crosses to a worker and back is plain data: game ids, levels, states as
+JSON bytes, seats, seeds, actions, views.
 
 The jobs (functions of this module, run in a worker):
 - `bot_choice`: a bot's decision for a seat, from the seat's view and legal actions (made in
@@ -31,6 +32,7 @@ import heapq
 import itertools
 import logging
 import multiprocessing
+import os
 import signal
 import traceback
 from collections.abc import Callable
@@ -152,6 +154,10 @@ class Turns:
 
 # --- in a worker process ---------------------------------------------------------------------
 
+# Workers run at a lower priority than the server: when both want the CPU, the event loop
+# (every table's next patch, every request) goes first, and PostgreSQL too.
+NICENESS = 10
+
 _games: Games = {}  # built by _start from the server's settings
 _kept = Kept()
 
@@ -159,6 +165,8 @@ _kept = Kept()
 def _start(settings: Settings) -> None:
     """Each worker's first step: the games, as the server builds them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it ends its workers
+    with contextlib.suppress(OSError, AttributeError):  # (no niceness on some systems)
+        os.nice(NICENESS)
     _games.update(games_for(settings))
 
 

@@ -12,6 +12,7 @@ machine is.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import time
@@ -326,7 +327,7 @@ def test_replay_steps_past_the_limits_are_refused_at_once_with_retry_after(
 # --- the pool --------------------------------------------------------------------------------
 
 
-def test_a_worker_that_dies_is_replaced_and_its_job_tried_again(tmp_path: Path) -> None:
+def test_a_worker_that_dies_is_replaced_and_workers_give_way_to_the_server(tmp_path: Path) -> None:
     async def scenario() -> None:
         workers = Workers(Settings(_env_file=None))
         try:
@@ -336,6 +337,8 @@ def test_a_worker_that_dies_is_replaced_and_its_job_tried_again(tmp_path: Path) 
             with pytest.raises(BrokenProcessPool):  # a job that kills every worker it meets
                 await workers.run(os._exit, 1)
             assert await workers.run(worker_pid) > 0  # the pool still works
+            # Workers give way to the server when both want the CPU.
+            assert await workers.run(os.nice, 0) == min(19, os.nice(0) + 10)
         finally:
             await workers.close()
 
@@ -414,3 +417,13 @@ def test_the_loop_lag_is_answered_only_when_the_setting_is_on(settings: Settings
         figures = answer.json()
         assert figures["interval_ms"] == 10 and len(figures["samples_ms"]) == figures["samples"]
         assert set(figures) >= {"p50_ms", "p99_ms", "max_ms"}
+
+
+def test_what_the_server_holds_from_its_start_is_out_of_the_collectors_passes(
+    settings: Settings,
+) -> None:
+    """The collector's full passes stall the loop for as long as they take: the modules, games
+    and settings of the server's start are frozen out of them while it runs."""
+    with serving(settings):
+        assert gc.get_freeze_count() > 10_000
+    assert gc.get_freeze_count() == 0
