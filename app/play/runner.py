@@ -181,7 +181,8 @@ class Runner:
 
     async def replay(self, record_id: int, step: int) -> tuple[Position, int]:
         """The game rebuilt from its seed and record as it stood after `step` actions, and how
-        many actions the record holds."""
+        many actions the record holds, here and now (the API's replay steps are computed by
+        the worker processes instead: app.play.replays)."""
         async with self.sessions() as session:
             record = await session.get(GameRecord, record_id)
             if record is None:

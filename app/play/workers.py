@@ -157,6 +157,7 @@ class Turns:
 # Workers run at a lower priority than the server: when both want the CPU, the event loop
 # (every table's next patch, every request) goes first, and PostgreSQL too.
 NICENESS = 10
+PR_SET_PDEATHSIG = 1  # prctl(2)
 
 _games: Games = {}  # built by _start from the server's settings
 _kept = Kept()
@@ -165,9 +166,22 @@ _kept = Kept()
 def _start(settings: Settings) -> None:
     """Each worker's first step: the games, as the server builds them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it ends its workers
+    _end_with_the_server()
     with contextlib.suppress(OSError, AttributeError):  # (no niceness on some systems)
         os.nice(NICENESS)
     _games.update(games_for(settings))
+
+
+def _end_with_the_server() -> None:
+    """Linux: the worker is killed as soon as its server process ends, however it ends (the
+    workers of a server killed with SIGKILL would wait for jobs forever)."""
+    server = multiprocessing.parent_process()
+    with contextlib.suppress(Exception):  # not Linux: nothing to ask for
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if server is not None and os.getppid() != server.pid:  # it ended before that
+        os._exit(1)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,9 @@ import asyncio
 import gc
 import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
@@ -25,7 +28,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from app.config import Settings
+from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, unit_of_work
 from app.games.bots import EASY, bot_rng, bots_for
 from app.games.core import Action, Game, Seat, State, canonical, clone
@@ -343,6 +346,37 @@ def test_a_worker_that_dies_is_replaced_and_workers_give_way_to_the_server(tmp_p
             await workers.close()
 
     run(scenario())
+
+
+def test_the_workers_of_a_server_killed_by_sigkill_end_with_it(tmp_path: Path) -> None:
+    pid_file = tmp_path / "worker.pid"
+    crash = subprocess.run(
+        [sys.executable, "-m", "tests.play.jobs", str(pid_file)],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,  # (a worker left behind would keep a pipe open)
+        stderr=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert crash.returncode == -signal.SIGKILL
+    worker = int(pid_file.read_text())
+    try:
+        deadline = time.monotonic() + 60
+        while alive(worker):
+            assert time.monotonic() < deadline, f"worker {worker} outlived its server"
+            time.sleep(0.05)
+    finally:
+        if alive(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def alive(pid: int) -> bool:
+    """Whether the process runs (not gone, not a zombie waiting to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
 
 
 def test_the_easy_bot_decides_when_the_worker_dies_again_and_again(
