@@ -21,7 +21,7 @@ One `Keeper` per game says, from the rules STATE alone:
 
 Every game also keeps the generator's state and the seed out of every view.
 
-What is secret comes from the rulebooks (/work/shared/rules/) and each game's rules.md:
+What is secret comes from the rulebooks (../shared/rules/) and each game's rules.md:
 
 - Convolution, Unvention: nothing but the generator (the next dice).
 - Nerdy Inventions: the order of the deck (views show its length).

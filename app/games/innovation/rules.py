@@ -1,6 +1,6 @@
 """Innovation: build a civilization from 105 innovations across ten ages; claim achievements.
 
-The rulebook is /work/shared/rules/innovation.txt; rules.md beside this file says it in our
+The rulebook is ../shared/rules/innovation.txt; rules.md beside this file says it in our
 words with our decisions. The state is described in board.py (a seat's part) and supply.py
 (where cards are); the cards' effects live in effects/ (how to write one:
 docs/innovation-cards.md); a dogma action is a core.Script (dogma.py).

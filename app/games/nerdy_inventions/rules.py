@@ -1,6 +1,6 @@
 """Nerdy Inventions: roll three dice, tinker with them, build inventions from a shared row.
 
-The rulebook is /work/shared/rules/nerdy-inventions.txt; rules.md beside this file says it in
+The rulebook is ../shared/rules/nerdy-inventions.txt; rules.md beside this file says it in
 our words, lists our decisions where the rulebook is open, and explains the stand-in cards.
 The state is described in board.py, the abilities in abilities.py.
 

@@ -1,6 +1,6 @@
 """UNSCREWED: schemes of three cards, a shrinking map that wants you dead, last one standing.
 
-The rulebook is /work/shared/rules/unscrewed.txt; rules.md beside this file says it in our words,
+The rulebook is ../shared/rules/unscrewed.txt; rules.md beside this file says it in our words,
 lists our decisions where the rulebook is open, and explains the stand-in components. The board
 is described in board.py, the course of a round in rounds.py, the view in view.py.
 
