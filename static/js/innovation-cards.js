@@ -79,7 +79,6 @@ export function slot(name, position) {
   return node("span", { class: `in-slot in-slot-${position} in-tile` }, icon(name));
 }
 
-export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
 // A card's effects in words, for tooltips and labels.
 export function effectsText(card) {

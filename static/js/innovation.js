@@ -9,7 +9,8 @@
 
 import { node } from "./dom.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
-import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, face, icon, plural, strip } from "./innovation-cards.js";
+import { Actions, nameOf, namesOf, plural, withNames } from "./board.js";
+import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, face, icon, strip } from "./innovation-cards.js";
 
 // --- the printed components ------------------------------------------------------------------
 
@@ -33,59 +34,7 @@ function cardOf(name) {
   return CARDS[name] || { name, age: "?", color: "none", icons: ["hex", "hex", "hex", "hex"], dogma_icon: "hex", effects: [] };
 }
 
-// --- words -----------------------------------------------------------------------------------
 
-const key = (action) => JSON.stringify(action);
-
-function nameOf(view, seat) {
-  const player = (view.players || []).find((p) => p.seat === seat);
-  return player ? player.name : `Player ${seat + 1}`;
-}
-
-function names(view, seats) {
-  const list = seats.map((seat) => nameOf(view, seat));
-  if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
-}
-
-// The engine writes {seat0}, {seat1}, ... where a player's name goes.
-function withNames(view, text) {
-  return String(text || "").replace(/\{seat(\d+)\}/g, (_, seat) => nameOf(view, Number(seat)));
-}
-
-// --- actions ---------------------------------------------------------------------------------
-
-// The viewer's legal actions, each drawn once: `of` and `one` only hand out actions not drawn
-// yet, so a card shown in two places carries its choice in the first place drawn.
-class Actions {
-  constructor(list) {
-    this.list = list || [];
-    this.shown = new Set();
-  }
-
-  of(type, test = () => true) {
-    return this.list.filter((action) => action.type === type && test(action) && !this.shown.has(key(action)));
-  }
-
-  one(type, test) {
-    return this.of(type, test)[0] || null;
-  }
-
-  mark(element, action) {
-    this.shown.add(key(action));
-    element.dataset.action = key(action);
-    return element;
-  }
-
-  button(action, text, label, cls = "") {
-    const button = node("button", { type: "button", class: `in-act ${cls}`.trim(), "aria-label": label || null, title: label || null }, text);
-    return this.mark(button, action);
-  }
-
-  unshown() {
-    return this.list.filter((action) => !this.shown.has(key(action)));
-  }
-}
 
 // A card face that is a button when one of the card-choice actions names it (the pending
 // question's {"type": "card"}), a plain face otherwise.
@@ -252,8 +201,8 @@ function dogmaBanner(view, state) {
   const bits = [`${nameOf(view, dogma.player)}'s dogma: ${dogma.card}`];
   const demands = card.effects.some((e) => e.kind === "demand");
   const normal = card.effects.some((e) => e.kind !== "demand");
-  if (demands) bits.push(dogma.affected.length ? `demanding of ${names(view, dogma.affected)}` : "nobody is demanded");
-  if (normal && dogma.sharing.length) bits.push(`shared with ${names(view, dogma.sharing)}`);
+  if (demands) bits.push(dogma.affected.length ? `demanding of ${namesOf(view, dogma.affected)}` : "nobody is demanded");
+  if (normal && dogma.sharing.length) bits.push(`shared with ${namesOf(view, dogma.sharing)}`);
   return node("p", { class: "in-dogma-banner" }, icon(card.dogma_icon), " ", bits.join(" · "));
 }
 
@@ -367,8 +316,8 @@ function turnBox(view, state, actions, me) {
     const card = cardOf(action.card);
     const who = reach(state, me.seat, action.card);
     const notes = [];
-    if (who.demanded.length) notes.push(`demands ${names(view, who.demanded)}`);
-    if (who.sharing.length) notes.push(`shared with ${names(view, who.sharing)}`);
+    if (who.demanded.length) notes.push(`demands ${namesOf(view, who.demanded)}`);
+    if (who.sharing.length) notes.push(`shared with ${namesOf(view, who.sharing)}`);
     if (!notes.length) notes.push("only you");
     const label = `Dogma ${action.card} (your ${who.count} ${ICON_NAMES[who.icon]}): ${notes.join("; ")}`;
     const content = [
@@ -398,7 +347,7 @@ function openingBox(view, state, actions) {
   } else if (opening.pick) {
     lines.push(node("p", { class: "in-prompt-text" }, `You picked ${opening.pick}.`));
   }
-  if (waiting.length) lines.push(node("p", { class: "in-waiting" }, `Still picking: ${names(view, waiting)}`));
+  if (waiting.length) lines.push(node("p", { class: "in-waiting" }, `Still picking: ${namesOf(view, waiting)}`));
   return node("section", { class: "in-prompt in-opening-box", "aria-label": "The opening" }, ...lines);
 }
 
@@ -530,7 +479,7 @@ function tableBox(view, state) {
     ...Array.from({ length: 9 }, (_, i) => {
       const age = i + 1;
       if (state.available.includes(age)) return node("li", {}, back(age, { label: `the age-${age} achievement, available` }), "open");
-      const who = holders[age] ? names(view, holders[age]) : "taken";
+      const who = holders[age] ? namesOf(view, holders[age]) : "taken";
       return node("li", { class: "in-ach-taken" }, back(age, { label: `the age-${age} achievement, held by ${who}` }), who);
     }),
   );
@@ -618,7 +567,7 @@ function draw(board, view) {
   const focused = focusedAction(board);
   const state = view.state;
   const you = view.you === undefined || view.you === null ? null : view.you;
-  const actions = new Actions(you === null ? [] : view.legal);
+  const actions = new Actions(you === null ? [] : view.legal, { cls: "in-act", once: true });
   const me = you === null ? null : state.players[you];
   const featured = state.dogma ? cardOf(state.dogma.card).dogma_icon : null;
 

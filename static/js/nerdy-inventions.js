@@ -2,44 +2,13 @@
 // player's inventions and tool, and each legal action as a button carrying its action JSON.
 // Game text (card names, notes) only ever goes in through textContent and attributes.
 
+import { Actions, nameOf } from "./board.js";
 import { node } from "./dom.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const GEAR = "⚙";
 
-// --- actions -----------------------------------------------------------------------------------
-
-const key = (action) => JSON.stringify(action);
-
-class Actions {
-  constructor(view) {
-    this.list = view.legal || [];
-    this.shown = new Set();
-  }
-
-  find(test) {
-    return this.list.filter(test);
-  }
-
-  // A button for `action`; `text` is what it says, `label` its full description.
-  button(action, text, label, extra = "") {
-    this.shown.add(key(action));
-    const button = node("button", { type: "button", class: `ni-action ${extra}`.trim(), "aria-label": label || text, title: label || text }, text);
-    button.dataset.action = key(action);
-    return button;
-  }
-
-  unshown() {
-    return this.list.filter((action) => !this.shown.has(key(action)));
-  }
-}
-
 // --- words ---------------------------------------------------------------------------------
-
-function nameOf(view, seat) {
-  const player = (view.players || []).find((p) => p.seat === seat);
-  return player ? player.name : `Player ${seat + 1}`;
-}
 
 function allCards(state) {
   const cards = {};
@@ -290,7 +259,7 @@ function controls(view, actions) {
 
 export function render(board, view) {
   const state = view.state;
-  const actions = new Actions(view);
+  const actions = new Actions(view.legal, { cls: "ni-action" });
   const you = view.you;
   const order = state.tableaus.slice().sort((a, b) => (a.seat === you ? -1 : b.seat === you ? 1 : a.seat - b.seat));
 

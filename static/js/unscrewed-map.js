@@ -3,6 +3,7 @@
 // of thingamajigs above it (characters, bombs, anvils) that can glide from space to space.
 // Positions are classes (us-x-3, us-y-5), never inline styles: the page's CSP allows none.
 
+import { nameOf } from "./board.js";
 import { node } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -80,7 +81,7 @@ export function icon(name) {
 
 // --- the model: what is where ------------------------------------------------------------------
 
-export const key = ([x, y]) => `${x},${y}`;
+export const spot = ([x, y]) => `${x},${y}`;
 
 export function ringOf(size, [x, y]) {
   return Math.min(x, y, size - 1 - x, size - 1 - y);
@@ -90,16 +91,11 @@ export function ringOf(size, [x, y]) {
 export function modelOf(state) {
   const things = new Map();
   for (const thing of state.things) things.set(thing.id, thing.at ? [...thing.at] : null);
-  const tokens = new Map(state.tokens.map((t) => [key(t.at), t.token]));
+  const tokens = new Map(state.tokens.map((t) => [spot(t.at), t.token]));
   return { things, tokens, covers: state.map.covers };
 }
 
 // --- names ---------------------------------------------------------------------------------------
-
-export function seatName(view, seat) {
-  const player = (view.players || []).find((p) => p.seat === seat);
-  return player ? player.name : `Player ${seat + 1}`;
-}
 
 export function characterName(view, seat) {
   const player = view.state.players[seat];
@@ -110,7 +106,7 @@ export function thingName(view, thing) {
   if (!thing) return "something";
   if (thing.kind === "character") {
     const who = characterName(view, thing.seat);
-    return who ? `${seatName(view, thing.seat)} (${who})` : seatName(view, thing.seat);
+    return who ? `${nameOf(view, thing.seat)} (${who})` : nameOf(view, thing.seat);
   }
   if (thing.kind === "bomb") return `Bomb ${thing.number}`;
   return "an Anvil";
@@ -135,7 +131,7 @@ export function describeSpace(state, x, y, model) {
   const parts = [SPACE_NAMES[space.type] || space.type];
   if (space.facing) parts.push(`facing ${space.facing}`);
   if (space.pair) parts.push(`pair ${space.pair.toUpperCase()}`);
-  const token = model.tokens.get(key([x, y]));
+  const token = model.tokens.get(spot([x, y]));
   if (token) parts.push(`with a ${token} token`);
   const ring = ringOf(state.map.size, [x, y]);
   if (ring < model.covers) parts.push(`covered by the ${state.map.cover_names[ring]} cover`);
@@ -147,7 +143,7 @@ export function describeSpace(state, x, y, model) {
 export function decorate(cell, state, x, y, model) {
   const space = state.map.grid[y][x];
   const ring = ringOf(state.map.size, [x, y]);
-  const token = model.tokens.get(key([x, y]));
+  const token = model.tokens.get(spot([x, y]));
   const classes = ["us-cell", `us-space-${space.type}`];
   if (space.facing) classes.push(`us-face-${space.facing}`);
   if (space.pair) classes.push(`us-pair-${"abcdef".includes(space.pair) ? space.pair : "x"}`);
@@ -174,20 +170,20 @@ export function drawMap(view, model, cellAction) {
   const size = state.map.size;
   const grid = node("div", { class: `us-map us-size-${size}`, role: "grid", "aria-label": `The map: ${state.map.name}` });
   const cells = [];
-  const friendAt = state.friend && state.friend.at ? key(state.friend.at) : null;
-  const planAt = state.plan && state.plan.at ? key(state.plan.at) : null;
+  const friendAt = state.friend && state.friend.at ? spot(state.friend.at) : null;
+  const planAt = state.plan && state.plan.at ? spot(state.plan.at) : null;
   const occupants = new Map();
-  for (const thing of state.things) occupants.set(key(thing.at), thing);
+  for (const thing of state.things) occupants.set(spot(thing.at), thing);
   for (let y = 0; y < size; y += 1) {
     const row = [];
     const line = node("div", { class: "us-row", role: "row" });
     for (let x = 0; x < size; x += 1) {
       const space = state.map.grid[y][x];
       let label = describeSpace(state, x, y, model);
-      const here = occupants.get(key([x, y]));
+      const here = occupants.get(spot([x, y]));
       if (here) label += `; ${thingName(view, here)} is here`;
-      if (friendAt === key([x, y])) label += "; Slappy's Friend token";
-      if (planAt === key([x, y])) label += "; the Plan token";
+      if (friendAt === spot([x, y])) label += "; Slappy's Friend token";
+      if (planAt === spot([x, y])) label += "; the Plan token";
       const cell = node("div", { role: "gridcell", title: label, "aria-label": label });
       cell.dataset.x = String(x);
       cell.dataset.y = String(y);
@@ -195,8 +191,8 @@ export function drawMap(view, model, cellAction) {
       const art = spaceDrawing(space);
       if (art) cell.append(art);
       if (space.pair) cell.append(node("span", { class: "us-pair-letter", "aria-hidden": "true" }, space.pair.toUpperCase()));
-      if (friendAt === key([x, y])) cell.append(node("span", { class: "us-marker us-friend", "aria-hidden": "true" }, "♥"));
-      if (planAt === key([x, y])) cell.append(node("span", { class: "us-marker us-plan", "aria-hidden": "true", title: "The Plan token" }, "✎"));
+      if (friendAt === spot([x, y])) cell.append(node("span", { class: "us-marker us-friend", "aria-hidden": "true" }, "♥"));
+      if (planAt === spot([x, y])) cell.append(node("span", { class: "us-marker us-plan", "aria-hidden": "true", title: "The Plan token" }, "✎"));
       const button = cellAction(x, y, label);
       if (button) {
         cell.classList.add("us-choosable");
@@ -235,7 +231,7 @@ export function thingElement(view, thing) {
       "div",
       { class: `us-thing us-character us-char-${character} us-seat-${thing.seat}`, title: label },
       node("span", { class: "us-token-face" }, mark),
-      node("span", { class: "us-name-tag" }, seatName(view, thing.seat)),
+      node("span", { class: "us-name-tag" }, nameOf(view, thing.seat)),
     );
     if (thing.seat === view.you) element.classList.add("us-you");
   } else if (thing.kind === "bomb") {

@@ -5,7 +5,8 @@
 // next drawing starts from the final state), and so does the Skip button. With reduced motion
 // there is no playback at all.
 
-import { decorate, key, putThing, thingInfo, thingName, seatName } from "./unscrewed-map.js";
+import { nameOf } from "./board.js";
+import { decorate, spot, putThing, thingInfo, thingName } from "./unscrewed-map.js";
 
 const CARD_TITLES = { north: "North", east: "East", south: "South", west: "West", improvise: "Improvise", again: "Again", stumble: "a Stumble", plan: "a Master Plan" };
 
@@ -18,7 +19,7 @@ const cardTitle = (card) => CARD_TITLES[card] || String(card);
 // What an event says in words (null: nothing worth a caption).
 export function caption(view, event) {
   const name = (id) => thingName(view, thingInfo(view, id));
-  const who = (seat) => seatName(view, seat);
+  const who = (seat) => nameOf(view, seat);
   const improv = (card) => {
     const found = view.state.cards.improv[String(card).split(".")[0]];
     return found ? found.name : "an Improv card";
@@ -237,7 +238,7 @@ export class Playback {
         return hold;
       }
       case "token":
-        model.tokens.set(key(event.at), event.token);
+        model.tokens.set(spot(event.at), event.token);
         this.redecorate();
         this.flash(event.at, "us-flash", hold);
         return hold;

@@ -5,9 +5,10 @@
 // map). Actions are sent by table.js alone; the listeners added here only light up the aim
 // preview, skip the playback, or hold a redraw while a pointer is down.
 
+import { Actions, capitalise, nameOf } from "./board.js";
 import { node } from "./dom.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
-import { CHARACTERS, SPACE_NAMES, characterName, decorate, drawMap, icon, key, modelOf, putThing, seatName, thingElement, thingInfo, thingName } from "./unscrewed-map.js";
+import { CHARACTERS, SPACE_NAMES, characterName, decorate, drawMap, icon, spot, modelOf, putThing, thingElement, thingInfo, thingName } from "./unscrewed-map.js";
 import { Playback, caption, reducedMotion } from "./unscrewed-play.js";
 
 const CARDS = ["north", "east", "south", "west", "improvise", "again"];
@@ -36,36 +37,6 @@ let previous = null;
 let lastEvent = null;
 let playback = null;
 
-const actionKey = (action) => JSON.stringify(action);
-const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
-
-// --- the legal actions, each drawn exactly once ---------------------------------------------------
-
-class Actions {
-  constructor(list) {
-    this.list = list || [];
-    this.shown = new Set();
-  }
-
-  of(type, test = () => true) {
-    return this.list.filter((action) => action.type === type && test(action));
-  }
-
-  one(type, test) {
-    return this.of(type, test)[0] || null;
-  }
-
-  button(action, content, label, cls = "") {
-    this.shown.add(actionKey(action));
-    const button = node("button", { type: "button", class: `us-action ${cls}`.trim(), "aria-label": label, title: label }, content);
-    button.dataset.action = actionKey(action);
-    return button;
-  }
-
-  unshown() {
-    return this.list.filter((action) => !this.shown.has(actionKey(action)));
-  }
-}
 
 function describe(view, action) {
   const cards = view.state.cards;
@@ -194,7 +165,7 @@ function header(view, state) {
   if (state.phase === "execution" && state.execution) status += ` · step ${state.execution.step + 1} of 3`;
   const dibs = state.dibs_order.map((seat) => {
     const alive = state.players[seat].alive || ["characters", "spawning"].includes(state.phase);
-    return node("li", { class: `us-dibs-seat us-seat-${seat}${seat === state.dibs ? " us-dibs-now" : ""}${alive ? "" : " us-dead"}` }, seatName(view, seat), seat === state.dibs ? " (Dibs)" : "");
+    return node("li", { class: `us-dibs-seat us-seat-${seat}${seat === state.dibs ? " us-dibs-now" : ""}${alive ? "" : " us-dead"}` }, nameOf(view, seat), seat === state.dibs ? " (Dibs)" : "");
   });
   const covers = state.map.cover_names.map((name, ring) =>
     node("li", { class: ring < state.map.covers ? "us-cover-placed" : ring === state.map.covers ? "us-cover-next" : "us-cover-later" }, name),
@@ -226,7 +197,7 @@ function compassButtons(view, actions, list, cls) {
     ...order.map((name) => {
       const action = name ? by.get(name) : null;
       if (!action) return node("span", { class: "us-compass-gap" });
-      return actions.button(action, `${ARROWS[name]} ${name === "stay" ? "Stay" : cap(name)}`, describe(view, action), "us-dir");
+      return actions.button(action, `${ARROWS[name]} ${name === "stay" ? "Stay" : capitalise(name)}`, describe(view, action), "us-dir");
     }),
   );
 }
@@ -236,7 +207,7 @@ function decision(view, state, actions, cells, things) {
   const box = node("section", { class: "us-decide", "aria-label": "Decision" });
   const title = (text) => node("p", { class: "us-decide-title" }, text);
   if (ask && ask.seat !== view.you) {
-    box.append(title(`Waiting for ${seatName(view, ask.seat)}: ${ask.prompt}`));
+    box.append(title(`Waiting for ${nameOf(view, ask.seat)}: ${ask.prompt}`));
     if (ask.kind === "aim" && ask.info.card) box.append(improvCard(view, ask.info.card));
   }
   const characters = actions.of("character");
@@ -299,7 +270,7 @@ function decision(view, state, actions, cells, things) {
     box.append(title(ask ? ask.prompt : "Aim the attack"), node("p", { class: "us-hint" }, "Point at a direction to see the spaces it targets on the map."), node("div", { class: "us-aim-row" }, ask && ask.info.card ? improvCard(view, ask.info.card) : null, compass));
   }
   const calls = actions.of("call");
-  if (calls.length) box.append(title("Call the coin"), node("div", { class: "us-buttons" }, ...calls.map((a) => actions.button(a, cap(a.side), describe(view, a)))));
+  if (calls.length) box.append(title("Call the coin"), node("div", { class: "us-buttons" }, ...calls.map((a) => actions.button(a, capitalise(a.side), describe(view, a)))));
   for (const type of ["direction", "shift"]) {
     const list = actions.of(type);
     if (list.length) box.append(title(ask ? ask.prompt : "Choose a direction"), compassButtons(view, actions, list, type === "shift" ? "us-shift" : "us-direction"));
@@ -410,12 +381,12 @@ function playerBox(view, state, player, slotElements) {
   const gimmick = player.gimmick;
   return node(
     "section",
-    { class: `us-player us-seat-${player.seat}${player.alive || ["characters", "spawning"].includes(state.phase) ? "" : " us-dead"}${mine ? " us-own" : ""}${(view.active || []).includes(player.seat) ? " us-active" : ""}`, "aria-label": seatName(view, player.seat), "data-seat": String(player.seat) },
+    { class: `us-player us-seat-${player.seat}${player.alive || ["characters", "spawning"].includes(state.phase) ? "" : " us-dead"}${mine ? " us-own" : ""}${(view.active || []).includes(player.seat) ? " us-active" : ""}`, "aria-label": nameOf(view, player.seat), "data-seat": String(player.seat) },
     node(
       "h4",
       { class: "us-player-head" },
       node("span", { class: `us-chip us-char-${character || "unknown"}`, "aria-hidden": "true" }, character ? CHARACTERS[character]?.mark || "?" : "?"),
-      ` ${seatName(view, player.seat)}${mine ? " (you)" : ""}`,
+      ` ${nameOf(view, player.seat)}${mine ? " (you)" : ""}`,
       character ? node("span", { class: "us-character-name" }, ` ${characterName(view, player.seat)}`) : null,
     ),
     status.length ? node("p", { class: "us-player-status" }, status.join(" · ")) : null,
@@ -465,14 +436,14 @@ function draw(board, view, options) {
   playback = null;
   const focused = focusedAction(board);
   const state = view.state;
-  const actions = new Actions(view.you === null || view.you === undefined ? [] : view.legal);
+  const actions = new Actions(view.you === null || view.you === undefined ? [] : view.legal, { cls: "us-action" });
   const model = modelOf(state);
 
   // The map, with the spaces that are choices as buttons.
   const atActions = new Map();
-  for (const type of ["spawn", "friend", "plan"]) for (const a of actions.of(type)) atActions.set(key(a.at), a);
+  for (const type of ["spawn", "friend", "plan"]) for (const a of actions.of(type)) atActions.set(spot(a.at), a);
   const map = drawMap(view, model, (x, y) => {
-    const action = atActions.get(key([x, y]));
+    const action = atActions.get(spot([x, y]));
     return action ? actions.button(action, node("span", { class: "visually-hidden" }, describe(view, action)), describe(view, action), "us-cell-action") : null;
   });
   const things = new Map();

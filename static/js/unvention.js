@@ -5,6 +5,7 @@
 // attributes; the only listeners added here switch what is drawn (tabs) or light up the cells a
 // mechanism would cover (the placement preview): actions are sent by table.js alone.
 
+import { Actions, nameOf, plural } from "./board.js";
 import { node } from "./dom.js";
 import { steady } from "./steady.js";
 
@@ -48,15 +49,7 @@ function icon(name, label = null) {
   return svg;
 }
 
-const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 const place = (r, c) => `row ${r + 1}, column ${c + 1}`;
-const key = (action) => JSON.stringify(action);
-
-function nameOf(view, seat) {
-  const player = (view.players || []).find((p) => p.seat === seat);
-  return player ? player.name : `Player ${seat + 1}`;
-}
-
 // --- shapes (as app/games/unvention/shapes.py: the same orientations in the same order) --------
 
 function normalise(cells) {
@@ -109,41 +102,7 @@ function shapeGrid(shape, cls = "", label = null) {
   );
 }
 
-// --- actions ---------------------------------------------------------------------------------
-
-// The legal actions of the viewer, looked up by where they are drawn; every button made here
-// carries its action's exact JSON, and nothing else on the page does.
-class Actions {
-  constructor(list) {
-    this.list = list || [];
-    this.shown = new Set();
-  }
-
-  of(type, test = () => true) {
-    return this.list.filter((action) => action.type === type && test(action));
-  }
-
-  one(type, test) {
-    return this.of(type, test)[0] || null;
-  }
-
-  get any() {
-    return this.list.length > 0;
-  }
-
-  button(action, text, label, cls = "") {
-    this.shown.add(key(action));
-    const button = node("button", { type: "button", class: `uv-action ${cls}`.trim(), "aria-label": label, title: label }, text);
-    button.dataset.action = key(action);
-    return button;
-  }
-
-  unshown() {
-    return this.list.filter((action) => !this.shown.has(key(action)));
-  }
-}
-
-const NO_ACTIONS = new Actions([]);
+const NO_ACTIONS = new Actions([], { cls: "uv-action" });
 
 function partText(printed, w, r, c) {
   const n = printed.workshops[w].parts[r][c];
@@ -840,7 +799,7 @@ function draw(board, view, options) {
   const you = view.you === undefined ? null : view.you;
   const seats = state.players.map((p) => p.seat);
   if (shownSeat === null || !seats.includes(shownSeat)) shownSeat = you !== null && seats.includes(you) ? you : seats[0];
-  const actions = new Actions(you === null ? [] : view.legal);
+  const actions = new Actions(you === null ? [] : view.legal, { cls: "uv-action" });
   const me = you === null ? null : state.players[you];
 
   const parts = [header(view, state)];

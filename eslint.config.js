@@ -1,0 +1,22 @@
+// ESLint (flat config) for the browser modules: ./scripts/test runs `npm run lint`.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["static/js/**/*.js", "eslint.config.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.browser },
+    },
+    rules: {
+      "max-len": ["error", { code: 120, ignoreUrls: true }],
+      "no-unused-vars": ["error", { argsIgnorePattern: "^_", caughtErrors: "none" }],
+      eqeqeq: ["error", "always"],
+      "prefer-const": "error",
+      "no-var": "error",
+    },
+  },
+];
