@@ -77,12 +77,16 @@ export class Actions {
   // accessible name, holding the visible text, and its tooltip).
   button(action, content, label = null, cls = "") {
     const name = labelFor(content, label);
-    const button = node("button", {
-      type: "button",
-      class: `${this.cls} ${cls}`.trim(),
-      "aria-label": name,
-      "data-tip": label && name !== content ? label : null,
-    }, content);
+    const button = node(
+      "button",
+      {
+        type: "button",
+        class: `${this.cls} ${cls}`.trim(),
+        "aria-label": name,
+        "data-tip": label && name !== content ? label : null,
+      },
+      content,
+    );
     return this.mark(button, action);
   }
 

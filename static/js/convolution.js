@@ -1,22 +1,26 @@
 // Convolution's board: the eight dice arranged by color total, both score columns, and the
 // legal choices (roll, or a category to score) as buttons carrying their action.
 
+import { Actions } from "./board.js";
 import { node } from "./dom.js";
 
 const COLORS = ["red", "blue", "green", "yellow"];
 const ROWS = [
-  ["red", "Red"], ["blue", "Blue"], ["green", "Green"], ["yellow", "Yellow"], ["colors", "Colors Total"],
-  ["first", "1st Highest"], ["second", "2nd Highest"], ["third", "3rd Highest"], ["fourth", "4th Highest"],
-  ["ranks", "Ranks Total"], ["bluggard", "Bluggard"], ["grand", "Grand Total"],
+  ["red", "Red"],
+  ["blue", "Blue"],
+  ["green", "Green"],
+  ["yellow", "Yellow"],
+  ["colors", "Colors Total"],
+  ["first", "1st Highest"],
+  ["second", "2nd Highest"],
+  ["third", "3rd Highest"],
+  ["fourth", "4th Highest"],
+  ["ranks", "Ranks Total"],
+  ["bluggard", "Bluggard"],
+  ["grand", "Grand Total"],
 ];
 const CALCULATED = new Set(["colors", "ranks", "grand"]);
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-
-function actionButton(action, label, text) {
-  const button = node("button", { type: "button", class: "choice", "aria-label": label }, text);
-  button.dataset.action = JSON.stringify(action);
-  return button;
-}
 
 function dice(state) {
   if (!state.dice) return node("p", { class: "hint" }, "No dice rolled yet.");
@@ -37,24 +41,26 @@ function dice(state) {
   );
 }
 
-function cell(view, seat, key) {
+function cell(view, actions, seat, key) {
   const state = view.state;
   const entry = state.sheets[seat][key];
-  const legal = view.you === seat
-    ? view.legal.find((action) => action.type === "score" && action.category === key)
-    : undefined;
+  const legal =
+    view.you === seat
+      ? view.legal.find((action) => action.type === "score" && action.category === key)
+      : undefined;
   const td = node("td", { class: "score" });
   if (entry) {
     td.append(node("span", { class: entry.circled ? "circled" : "" }, String(entry.score)));
     if (state.won[key] === seat) td.classList.add("won");
   } else if (legal) {
     const offer = state.offers ? state.offers[key] : "";
-    td.append(actionButton(legal, `Score ${offer} in ${key}`, String(offer)));
+    td.append(actions.button(legal, String(offer), `Score ${offer} in ${key}`));
   }
   return td;
 }
 
 export function render(board, view) {
+  const actions = new Actions(view.legal, { cls: "choice" });
   const state = view.state;
   const names = view.players.map((player) => player.name);
   const roll = view.legal.find((action) => action.type === "roll");
@@ -64,17 +70,30 @@ export function render(board, view) {
     `Turn ${state.turn} of 18 · roll ${state.roll} of 9, rolled by ${names[state.roller]}`,
   );
   const controls = node("div", { class: "controls" });
-  if (roll) controls.append(actionButton(roll, "Roll the dice", "Roll the dice"));
+  if (roll) controls.append(actions.button(roll, "Roll the dice"));
 
-  const head = node("tr", {}, node("th", { scope: "col" }, "Category"),
-    ...names.map((name, seat) => node("th", { scope: "col", class: view.active.includes(seat) ? "active" : "" }, name)));
-  const body = ROWS.map(([key, label]) =>
-    node("tr", { class: CALCULATED.has(key) ? "calculated" : "" },
-      node("th", { scope: "row" }, label),
-      ...names.map((_, seat) => cell(view, seat, key))),
+  const head = node(
+    "tr",
+    {},
+    node("th", { scope: "col" }, "Category"),
+    ...names.map((name, seat) =>
+      node("th", { scope: "col", class: view.active.includes(seat) ? "active" : "" }, name),
+    ),
   );
-  const won = node("tr", { class: "won-row" }, node("th", { scope: "row" }, "Categories won"),
-    ...names.map((_, seat) => node("td", {}, String(state.categories_won[seat]))));
+  const body = ROWS.map(([key, label]) =>
+    node(
+      "tr",
+      { class: CALCULATED.has(key) ? "calculated" : "" },
+      node("th", { scope: "row" }, label),
+      ...names.map((_, seat) => cell(view, actions, seat, key)),
+    ),
+  );
+  const won = node(
+    "tr",
+    { class: "won-row" },
+    node("th", { scope: "row" }, "Categories won"),
+    ...names.map((_, seat) => node("td", {}, String(state.categories_won[seat]))),
+  );
   const sheet = node("table", { class: "sheet" }, node("thead", {}, head), node("tbody", {}, ...body, won));
   board.replaceChildren(header, dice(state), controls, sheet);
 }

@@ -43,11 +43,12 @@ const SHAPES = {
     ["f", "M3 22 V7 H6.5 V10 H9 V7 H15 V10 H17.5 V7 H21 V22 H14.5 V17 A2.5 2.5 0 0 0 9.5 17 V22 Z"],
     ["f", "M10.5 2 H13.5 V6 H10.5 Z"],
   ],
-  factory: [
-    ["f", "M2 22 V12 L7.5 15.5 V12 L13 15.5 V12 L17 14.5 V3 H21 V22 Z"],
-  ],
+  factory: [["f", "M2 22 V12 L7.5 15.5 V12 L13 15.5 V12 L17 14.5 V3 H21 V22 Z"]],
   clock: [
-    ["f", "M12 1.5 A10.5 10.5 0 1 0 12 22.5 A10.5 10.5 0 1 0 12 1.5 Z M12 4 A8 8 0 1 1 12 20 A8 8 0 1 1 12 4 Z"],
+    [
+      "f",
+      "M12 1.5 A10.5 10.5 0 1 0 12 22.5 A10.5 10.5 0 1 0 12 1.5 Z M12 4 A8 8 0 1 1 12 20 A8 8 0 1 1 12 4 Z",
+    ],
     ["s", "M12 6.5 V12 L16 14.5"],
   ],
 };
@@ -74,11 +75,15 @@ export function icon(name, extra = "") {
 // One of a card's four icon slots: an icon on a light tile, or the dark hexagon.
 export function slot(name, position) {
   if (name === "hex") {
-    return node("span", { class: `in-slot in-slot-${position} in-hex`, role: "img", "aria-label": "hexagon", title: "hexagon (no icon)" });
+    return node("span", {
+      class: `in-slot in-slot-${position} in-hex`,
+      role: "img",
+      "aria-label": "hexagon",
+      title: "hexagon (no icon)",
+    });
   }
   return node("span", { class: `in-slot in-slot-${position} in-tile` }, icon(name));
 }
-
 
 // A card's effects in words, for tooltips and labels.
 export function effectsText(card) {
@@ -86,7 +91,11 @@ export function effectsText(card) {
 }
 
 function ageBadge(card) {
-  return node("span", { class: "in-age", "aria-label": `age ${card.age}`, title: `age ${card.age}` }, String(card.age));
+  return node(
+    "span",
+    { class: "in-age", "aria-label": `age ${card.age}`, title: `age ${card.age}` },
+    String(card.age),
+  );
 }
 
 // The effects under the title: each after the card's dogma icon; a demand says so.
@@ -132,7 +141,13 @@ export function face(card, { size = "full", tag = "span", cls = "", label = null
       "aria-label": label,
       type: tag === "button" ? "button" : null,
     },
-    node("span", { class: "in-card-head" }, slots[0], node("span", { class: `in-card-title${titleSize(card.name)}` }, card.name), ageBadge(card)),
+    node(
+      "span",
+      { class: "in-card-head" },
+      slots[0],
+      node("span", { class: `in-card-title${titleSize(card.name)}` }, card.name),
+      ageBadge(card),
+    ),
     size === "full" ? effects(card) : null,
     node("span", { class: "in-card-foot" }, slots[1], slots[2], slots[3]),
   );
@@ -143,7 +158,11 @@ export function strip(card, direction) {
   const shown = REVEALED[direction] || [];
   return node(
     "span",
-    { class: `in-strip in-strip-${direction} in-${card.color}`, "data-card": card.name, title: `${card.name} (age ${card.age})` },
+    {
+      class: `in-strip in-strip-${direction} in-${card.color}`,
+      "data-card": card.name,
+      title: `${card.name} (age ${card.age})`,
+    },
     node("span", { class: "in-strip-age", "aria-label": `${card.name}, age ${card.age}` }, String(card.age)),
     ...shown.map((i) => slot(card.icons[i], POSITIONS[i])),
   );
@@ -152,7 +171,16 @@ export function strip(card, direction) {
 // A hidden card: only its age shows (an opponent's hand or score pile, a supply pile, an
 // achievement).
 export function back(age, { cls = "", label = null } = {}) {
-  return node("span", { class: `in-back ${cls}`.trim(), role: "img", "aria-label": label || `a hidden age-${age} card`, title: label || `age ${age}` }, String(age));
+  return node(
+    "span",
+    {
+      class: `in-back ${cls}`.trim(),
+      role: "img",
+      "aria-label": label || `a hidden age-${age} card`,
+      title: label || `age ${age}`,
+    },
+    String(age),
+  );
 }
 
 // The visible icons of a pile: all four slots of the top card, and the revealed slots of the

@@ -31,10 +31,17 @@ const SPECIAL_ORDER = ["Monument", "Empire", "World", "Wonder", "Universe"];
 
 // A card we have no face for (the list could not be read): its name only.
 function cardOf(name) {
-  return CARDS[name] || { name, age: "?", color: "none", icons: ["hex", "hex", "hex", "hex"], dogma_icon: "hex", effects: [] };
+  return (
+    CARDS[name] || {
+      name,
+      age: "?",
+      color: "none",
+      icons: ["hex", "hex", "hex", "hex"],
+      dogma_icon: "hex",
+      effects: [],
+    }
+  );
 }
-
-
 
 // A card face that is a button when one of the card-choice actions names it (the pending
 // question's {"type": "card"}), a plain face otherwise.
@@ -42,7 +49,12 @@ function cardFace(actions, name, { size = "full", cls = "" } = {}) {
   const card = cardOf(name);
   const action = actions.one("card", (a) => a.card === name);
   if (!action) return face(card, { size, cls });
-  const element = face(card, { size, tag: "button", cls: `in-choice ${cls}`.trim(), label: `Choose ${name}` });
+  const element = face(card, {
+    size,
+    tag: "button",
+    cls: `in-choice ${cls}`.trim(),
+    label: `Choose ${name}`,
+  });
   return actions.mark(element, action);
 }
 
@@ -53,7 +65,12 @@ function topCards(player) {
 }
 
 function highestTop(player) {
-  return Math.max(0, ...topCards(player).map((name) => cardOf(name).age).filter(Number.isFinite));
+  return Math.max(
+    0,
+    ...topCards(player)
+      .map((name) => cardOf(name).age)
+      .filter(Number.isFinite),
+  );
 }
 
 // The age a draw takes: the highest top card's age (at least 1), then the next pile with cards.
@@ -91,7 +108,10 @@ function iconCounts(player, featured = null) {
     ...ICONS.map((name) =>
       node(
         "span",
-        { class: `in-icon-count${name === featured ? " in-featured" : ""}`, title: `${player.icons[name] || 0} ${ICON_NAMES[name]}` },
+        {
+          class: `in-icon-count${name === featured ? " in-featured" : ""}`,
+          title: `${player.icons[name] || 0} ${ICON_NAMES[name]}`,
+        },
         icon(name),
         String(player.icons[name] || 0),
       ),
@@ -103,7 +123,11 @@ function iconCounts(player, featured = null) {
 function hidden(entries, what) {
   if (!entries.length) return node("span", { class: "in-hint" }, "none");
   if (entries.every((entry) => typeof entry === "string")) {
-    return node("span", { class: "in-backs in-named", "aria-label": what }, ...entries.map((name) => face(cardOf(name), { size: "mini" })));
+    return node(
+      "span",
+      { class: "in-backs in-named", "aria-label": what },
+      ...entries.map((name) => face(cardOf(name), { size: "mini" })),
+    );
   }
   return node(
     "span",
@@ -118,7 +142,13 @@ function achievementsHeld(player) {
     "span",
     { class: "in-achieved" },
     ...ages.map((age) => back(age, { label: `the age-${age} achievement` })),
-    ...player.specials.map((name) => node("span", { class: "in-special-held", title: SPECIALS[name] ? SPECIALS[name].condition : name }, name)),
+    ...player.specials.map((name) =>
+      node(
+        "span",
+        { class: "in-special-held", title: SPECIALS[name] ? SPECIALS[name].condition : name },
+        name,
+      ),
+    ),
     !ages.length && !player.specials.length ? node("span", { class: "in-hint" }, "none") : null,
   );
 }
@@ -135,7 +165,12 @@ function pile(actions, player, color, { size, mine }) {
     splay ? node("span", { class: "in-splay" }, SPLAY_WORDS[splay]) : null,
   );
   if (!cards.length) {
-    return node("div", { class: `in-pile in-pile-${color}` }, label, node("span", { class: "in-empty-pile" }, "no pile"));
+    return node(
+      "div",
+      { class: `in-pile in-pile-${color}` },
+      label,
+      node("span", { class: "in-empty-pile" }, "no pile"),
+    );
   }
   const top = cardFace(actions, cards[0], { size });
   const under = cards.slice(1);
@@ -151,12 +186,19 @@ function pile(actions, player, color, { size, mine }) {
     );
   } else {
     parts.push(node("div", { class: "in-stack" }, node("div", { class: "in-top" }, top)));
-    if (under.length) parts.push(node("span", { class: "in-below" }, `${plural(under.length, "card")} hidden below`));
+    if (under.length)
+      parts.push(node("span", { class: "in-below" }, `${plural(under.length, "card")} hidden below`));
   }
   // Cards under the top one that the question lets you choose (some effects reach into piles).
   const deeper = under.flatMap((name) => (actions.one("card", (a) => a.card === name) ? [name] : []));
   if (deeper.length) {
-    parts.push(node("div", { class: "in-pile-actions" }, ...deeper.map((name) => cardFace(actions, name, { size: "mini" }))));
+    parts.push(
+      node(
+        "div",
+        { class: "in-pile-actions" },
+        ...deeper.map((name) => cardFace(actions, name, { size: "mini" })),
+      ),
+    );
   }
   return node("div", { class: `in-pile in-pile-${color}${mine ? " in-mine" : ""}` }, ...parts);
 }
@@ -170,7 +212,13 @@ function boardOf(actions, player, { size, mine }) {
     "div",
     { class: `in-board${compact ? " in-compact" : ""}` },
     ...shown.map((color) => pile(actions, player, color, { size, mine })),
-    compact && empty.length ? node("span", { class: "in-no-piles" }, `No ${empty.join(", ")} ${empty.length === 1 ? "pile" : "piles"}`) : null,
+    compact && empty.length
+      ? node(
+          "span",
+          { class: "in-no-piles" },
+          `No ${empty.join(", ")} ${empty.length === 1 ? "pile" : "piles"}`,
+        )
+      : null,
   );
 }
 
@@ -201,7 +249,8 @@ function dogmaBanner(view, state) {
   const bits = [`${nameOf(view, dogma.player)}'s dogma: ${dogma.card}`];
   const demands = card.effects.some((e) => e.kind === "demand");
   const normal = card.effects.some((e) => e.kind !== "demand");
-  if (demands) bits.push(dogma.affected.length ? `demanding of ${namesOf(view, dogma.affected)}` : "nobody is demanded");
+  if (demands)
+    bits.push(dogma.affected.length ? `demanding of ${namesOf(view, dogma.affected)}` : "nobody is demanded");
   if (normal && dogma.sharing.length) bits.push(`shared with ${namesOf(view, dogma.sharing)}`);
   return node("p", { class: "in-dogma-banner" }, icon(card.dogma_icon), " ", bits.join(" · "));
 }
@@ -236,7 +285,9 @@ function whose(view, question, card) {
     return question.demander === view.you ? ` (your demand on ${player})` : ` (demanded by ${demander})`;
   }
   if (question.player === question.demander) return "";
-  return question.player === view.you ? ` (sharing ${demander}'s dogma)` : ` (${player} sharing ${demander}'s dogma)`;
+  return question.player === view.you
+    ? ` (sharing ${demander}'s dogma)`
+    : ` (${player} sharing ${demander}'s dogma)`;
 }
 
 // The pending question: its words, and the answers that are not cards (colours, players, ages,
@@ -246,12 +297,20 @@ function questionBox(view, state, actions) {
   const question = state.question;
   if (!question) return null;
   const card = question.card ? cardOf(question.card) : null;
-  const about = card ? [icon(card.dogma_icon), ` ${question.card}, effect ${question.effect}${whose(view, question, card)}`] : [];
+  const about = card
+    ? [icon(card.dogma_icon), ` ${question.card}, effect ${question.effect}${whose(view, question, card)}`]
+    : [];
   if (question.seat !== view.you) {
     const box = node(
       "section",
       { class: "in-prompt in-waiting-box", "aria-label": "Waiting" },
-      node("p", { class: "in-waiting" }, `Waiting for ${nameOf(view, question.seat)} to choose`, card ? " · " : "", ...about),
+      node(
+        "p",
+        { class: "in-waiting" },
+        `Waiting for ${nameOf(view, question.seat)} to choose`,
+        card ? " · " : "",
+        ...about,
+      ),
     );
     return { box, choices: null };
   }
@@ -274,7 +333,8 @@ function questionBox(view, state, actions) {
     choices,
   );
   const cardChoices = actions.list.filter((a) => a.type === "card");
-  if (cardChoices.length) box.insertBefore(node("p", { class: "in-hint" }, "Choose one of the highlighted cards."), choices);
+  if (cardChoices.length)
+    box.insertBefore(node("p", { class: "in-hint" }, "Choose one of the highlighted cards."), choices);
   return { box, choices };
 }
 
@@ -285,13 +345,19 @@ function finishQuestion(view, state, actions, asked) {
   const loose = actions.of("card");
   if (loose.length) {
     asked.box.insertBefore(
-      node("div", { class: "in-cards in-small" }, ...loose.map((action) => cardFace(actions, action.card, { size: "mini" }))),
+      node(
+        "div",
+        { class: "in-cards in-small" },
+        ...loose.map((action) => cardFace(actions, action.card, { size: "mini" })),
+      ),
       asked.choices,
     );
   }
   for (const action of actions.of("done")) {
     const text = optionText(view, action, state.question);
-    asked.choices.append(actions.button(action, text, `${withNames(view, state.question.prompt)}: ${text}`, "in-secondary"));
+    asked.choices.append(
+      actions.button(action, text, `${withNames(view, state.question.prompt)}: ${text}`, "in-secondary"),
+    );
   }
 }
 
@@ -332,7 +398,9 @@ function turnBox(view, state, actions, me) {
     node("h2", {}, "Your actions"),
     row,
     dogmas.length ? dogmaList : null,
-    actions.list.some((a) => a.type === "meld") ? node("p", { class: "in-hint" }, "Or meld a card from your hand (below).") : null,
+    actions.list.some((a) => a.type === "meld")
+      ? node("p", { class: "in-hint" }, "Or meld a card from your hand (below).")
+      : null,
   );
 }
 
@@ -343,11 +411,18 @@ function openingBox(view, state, actions) {
   const waiting = opening.waiting || [];
   const lines = [];
   if (view.you !== null && view.you !== undefined && actions.list.some((a) => a.type === "pick")) {
-    lines.push(node("p", { class: "in-prompt-text" }, "Pick the card to meld first (the other stays in your hand). The first title alphabetically starts."));
+    lines.push(
+      node(
+        "p",
+        { class: "in-prompt-text" },
+        "Pick the card to meld first (the other stays in your hand). The first title alphabetically starts.",
+      ),
+    );
   } else if (opening.pick) {
     lines.push(node("p", { class: "in-prompt-text" }, `You picked ${opening.pick}.`));
   }
-  if (waiting.length) lines.push(node("p", { class: "in-waiting" }, `Still picking: ${namesOf(view, waiting)}`));
+  if (waiting.length)
+    lines.push(node("p", { class: "in-waiting" }, `Still picking: ${namesOf(view, waiting)}`));
   return node("section", { class: "in-prompt in-opening-box", "aria-label": "The opening" }, ...lines);
 }
 
@@ -368,7 +443,9 @@ function handBox(view, state, actions, me) {
     "section",
     { class: "in-section in-hand", "aria-label": "Your hand" },
     node("h2", {}, `Your hand (${plural(me.hand.length, "card")})`),
-    items.length ? node("ul", { class: "in-cards" }, ...items) : node("p", { class: "in-hint" }, "Your hand is empty."),
+    items.length
+      ? node("ul", { class: "in-cards" }, ...items)
+      : node("p", { class: "in-hint" }, "Your hand is empty."),
   );
 }
 
@@ -379,14 +456,20 @@ function scoreBox(view, state, actions, me) {
     "section",
     { class: "in-section in-score", "aria-label": "Your score pile" },
     node("h2", {}, `Your score pile (${plural(me.score_pile.length, "card")}, ${total})`),
-    items.length ? node("ul", { class: "in-cards in-small" }, ...items) : node("p", { class: "in-hint" }, "No cards scored yet."),
+    items.length
+      ? node("ul", { class: "in-cards in-small" }, ...items)
+      : node("p", { class: "in-hint" }, "No cards scored yet."),
   );
 }
 
 // This turn's tucks and scores (six of either claim Monument).
 function monument(player) {
   if (!player.tucked && !player.scored) return null;
-  return node("span", { class: "in-fact", title: "Six tucks or six scores in one turn claim Monument" }, `This turn: ${player.tucked} tucked, ${player.scored} scored`);
+  return node(
+    "span",
+    { class: "in-fact", title: "Six tucks or six scores in one turn claim Monument" },
+    `This turn: ${player.tucked} tucked, ${player.scored} scored`,
+  );
 }
 
 function playerFacts(view, state, player, featured) {
@@ -399,7 +482,12 @@ function playerFacts(view, state, player, featured) {
       { class: "in-facts" },
       iconCounts(player, featured),
       node("span", { class: "in-fact" }, "Score ", node("strong", {}, score)),
-      node("span", { class: "in-fact" }, "Achievements ", node("strong", {}, `${player.achievement_count} of ${state.target}`)),
+      node(
+        "span",
+        { class: "in-fact" },
+        "Achievements ",
+        node("strong", {}, `${player.achievement_count} of ${state.target}`),
+      ),
       monument(player),
     ),
     node(
@@ -423,15 +511,30 @@ function ownArea(view, state, actions, me, featured) {
     node(
       "div",
       { class: "in-player-head" },
-      node("h2", {}, `Your board${me.teammate !== null && me.teammate !== undefined ? ` (team with ${nameOf(view, me.teammate)})` : ""}`),
+      node(
+        "h2",
+        {},
+        `Your board${me.teammate !== null && me.teammate !== undefined
+          ? ` (team with ${nameOf(view, me.teammate)})` : ""}`,
+      ),
       node("div", { class: "in-facts" }, iconCounts(me, featured)),
     ),
     boardOf(actions, me, { size: "full", mine: true }),
     node(
       "div",
       { class: "in-secret" },
-      node("span", { class: "in-fact" }, "Score ", node("strong", {}, state.teams ? `${me.score} (team ${me.team_score})` : String(me.score))),
-      node("span", { class: "in-fact" }, "Achievements ", node("strong", {}, `${me.achievement_count} of ${state.target}`)),
+      node(
+        "span",
+        { class: "in-fact" },
+        "Score ",
+        node("strong", {}, state.teams ? `${me.score} (team ${me.team_score})` : String(me.score)),
+      ),
+      node(
+        "span",
+        { class: "in-fact" },
+        "Achievements ",
+        node("strong", {}, `${me.achievement_count} of ${state.target}`),
+      ),
       achievementsHeld(me),
       monument(me),
     ),
@@ -440,11 +543,16 @@ function ownArea(view, state, actions, me, featured) {
 
 function opponentArea(view, state, actions, player, featured) {
   const current = state.current === player.seat && state.phase === "turn";
-  const mate = view.you !== null && state.players[view.you] && state.players[view.you].teammate === player.seat;
+  const mate =
+    view.you !== null && state.players[view.you] && state.players[view.you].teammate === player.seat;
   const title = `${nameOf(view, player.seat)}${mate ? " (your teammate)" : ""}${current ? " · to play" : ""}`;
   return node(
     "section",
-    { class: `in-player${current ? " in-current" : ""}`, "aria-label": `${nameOf(view, player.seat)}'s board`, "data-seat": player.seat },
+    {
+      class: `in-player${current ? " in-current" : ""}`,
+      "aria-label": `${nameOf(view, player.seat)}'s board`,
+      "data-seat": player.seat,
+    },
     node("div", { class: "in-player-head" }, node("h3", {}, title)),
     ...playerFacts(view, state, player, featured),
     boardOf(actions, player, { size: "mini", mine: false }),
@@ -461,7 +569,9 @@ function tableBox(view, state) {
       return node(
         "li",
         { title: `age ${age}: ${plural(count, "card")}` },
-        count ? back(age, { label: `age-${age} pile: ${plural(count, "card")}` }) : back(age, { cls: "in-empty", label: `age-${age} pile: empty` }),
+        count
+          ? back(age, { label: `age-${age} pile: ${plural(count, "card")}` })
+          : back(age, { cls: "in-empty", label: `age-${age} pile: empty` }),
         `×${count}`,
       );
     }),
@@ -478,9 +588,15 @@ function tableBox(view, state) {
     { class: "in-achievements", "aria-label": "Standard achievements" },
     ...Array.from({ length: 9 }, (_, i) => {
       const age = i + 1;
-      if (state.available.includes(age)) return node("li", {}, back(age, { label: `the age-${age} achievement, available` }), "open");
+      if (state.available.includes(age))
+        return node("li", {}, back(age, { label: `the age-${age} achievement, available` }), "open");
       const who = holders[age] ? namesOf(view, holders[age]) : "taken";
-      return node("li", { class: "in-ach-taken" }, back(age, { label: `the age-${age} achievement, held by ${who}` }), who);
+      return node(
+        "li",
+        { class: "in-ach-taken" },
+        back(age, { label: `the age-${age} achievement, held by ${who}` }),
+        who,
+      );
     }),
   );
   const specialHolders = {};
@@ -491,10 +607,14 @@ function tableBox(view, state) {
     ...SPECIAL_ORDER.map((name) => {
       const info = SPECIALS[name];
       const holder = specialHolders[name];
-      const text = holder === undefined ? (state.specials.includes(name) ? "open" : "gone") : nameOf(view, holder);
+      const text =
+        holder === undefined ? (state.specials.includes(name) ? "open" : "gone") : nameOf(view, holder);
       return node(
         "li",
-        { class: holder === undefined ? "" : "in-ach-taken", title: info ? `${info.condition} (also: ${info.also_via_card})` : name },
+        {
+          class: holder === undefined ? "" : "in-ach-taken",
+          title: info ? `${info.condition} (also: ${info.also_via_card})` : name,
+        },
         node("strong", {}, name),
         `: ${text}`,
       );
@@ -504,7 +624,13 @@ function tableBox(view, state) {
     "div",
     { class: "in-table" },
     node("section", { class: "in-section", "aria-label": "Supply" }, node("h2", {}, "Supply"), supply),
-    node("section", { class: "in-section", "aria-label": "Achievements" }, node("h2", {}, "Achievements"), standard, specials),
+    node(
+      "section",
+      { class: "in-section", "aria-label": "Achievements" },
+      node("h2", {}, "Achievements"),
+      standard,
+      specials,
+    ),
   );
 }
 
@@ -514,7 +640,11 @@ function revealedBox(view, state, actions) {
     "section",
     { class: "in-section in-revealed", "aria-label": "Revealed" },
     node("h2", {}, "Revealed in the last action"),
-    node("div", { class: "in-revealed-list" }, ...state.revealed.map((name) => cardFace(actions, name, { cls: "in-revealed" }))),
+    node(
+      "div",
+      { class: "in-revealed-list" },
+      ...state.revealed.map((name) => cardFace(actions, name, { cls: "in-revealed" })),
+    ),
   );
 }
 
@@ -589,7 +719,13 @@ function draw(board, view) {
   // Anything legal that found no place above still gets a button, described in words.
   const rest = actions.unshown();
   const extra = rest.length
-    ? node("div", { class: "in-choices" }, ...rest.map((action) => actions.button(action, optionText(view, action, state.question), JSON.stringify(action))))
+    ? node(
+        "div",
+        { class: "in-choices" },
+        ...rest.map((action) =>
+          actions.button(action, optionText(view, action, state.question), JSON.stringify(action)),
+        ),
+      )
     : null;
 
   const parts = [

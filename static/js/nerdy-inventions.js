@@ -2,7 +2,7 @@
 // player's inventions and tool, and each legal action as a button carrying its action JSON.
 // Game text (card names, notes) only ever goes in through textContent and attributes.
 
-import { Actions, nameOf } from "./board.js";
+import { Actions, nameOf, plural } from "./board.js";
 import { node } from "./dom.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -46,23 +46,35 @@ function describe(view, action) {
   const cardName = (id) => (cards[id] ? cards[id].name : id);
   const pending = state.pending;
   switch (action.type) {
-    case "end_turn": return "End your turn";
-    case "cancel": return "Cancel this choice";
-    case "use": return `Use the ${cardName(action.card)}`;
-    case "charge": return `Charge the ${cardName(action.card)} with the ${dieValue(state, action.die)}`;
+    case "end_turn":
+      return "End your turn";
+    case "cancel":
+      return "Cancel this choice";
+    case "use":
+      return `Use the ${cardName(action.card)}`;
+    case "charge":
+      return `Charge the ${cardName(action.card)} with the ${dieValue(state, action.die)}`;
     case "tool": {
       const card = cards[action.card];
       const before = dieValue(state, action.die);
       const after = Math.min(6, before + (card ? card.level : 0));
       return `Use the tool: tap the ${cardName(action.card)} to raise the ${before} to ${after}`;
     }
-    case "pass_tool": return `Give the tool to ${nameOf(view, action.seat)}`;
-    case "research": return `Research with the ${dieValue(state, action.die)}: move the card under tile ${dieValue(state, action.die)}`;
-    case "research_swap": return `Swap it with the card under tile ${action.with}`;
-    case "build": return `Build the card under tile ${action.slot}`;
-    case "pay": return `Pay with the ${dieValue(state, action.die)}`;
-    case "choose_die": return `Choose the ${dieValue(state, action.die)}`;
-    case "choose_row": return `Choose the card under tile ${action.slot}`;
+    case "pass_tool":
+      return `Give the tool to ${nameOf(view, action.seat)}`;
+    case "research":
+      return `Research with the ${dieValue(state, action.die)}: `
+        + `move the card under tile ${dieValue(state, action.die)}`;
+    case "research_swap":
+      return `Swap it with the card under tile ${action.with}`;
+    case "build":
+      return `Build the card under tile ${action.slot}`;
+    case "pay":
+      return `Pay with the ${dieValue(state, action.die)}`;
+    case "choose_die":
+      return `Choose the ${dieValue(state, action.die)}`;
+    case "choose_row":
+      return `Choose the card under tile ${action.slot}`;
     case "choose_tool": {
       const tool = state.tools.find((t) => t.card.id === action.card);
       return tool ? `Choose the ${tool.card.name} of ${nameOf(view, tool.holder)}` : `Choose ${action.card}`;
@@ -78,7 +90,8 @@ function describe(view, action) {
       }
       return `Choose ${action.value}`;
     }
-    default: return JSON.stringify(action);
+    default:
+      return JSON.stringify(action);
   }
 }
 
@@ -99,30 +112,44 @@ function cardFace(state, card, { gear = null, tapped = false } = {}) {
     node("strong", { class: "ni-card-name" }, card.name),
     tapped ? node("span", { class: "ni-card-state" }, "tapped") : null,
     node("span", { class: "ni-card-facts" }, facts.join(" · ")),
-    card.group === "tool" || (!card.cost && gear === null) ? null : node("span", { class: "ni-card-cost" }, `Build: ${costText(card, gear)}`),
+    card.group === "tool" || (!card.cost && gear === null)
+      ? null
+      : node("span", { class: "ni-card-cost" }, `Build: ${costText(card, gear)}`),
     ability ? node("span", { class: "ni-card-ability" }, `${ability.title} (${ability.icon})`) : null,
   );
 }
 
 function effectDetails(state, card) {
-  return node("details", { class: "ni-effect" }, node("summary", {}, "Effect"), node("p", {}, effectText(state, card)));
+  return node(
+    "details",
+    { class: "ni-effect" },
+    node("summary", {}, "Effect"),
+    node("p", {}, effectText(state, card)),
+  );
 }
 
 function cardBlock(state, card, options = {}) {
-  return [
-    node("div", { class: "ni-card-box" }, cardFace(state, card, options)),
-    effectDetails(state, card),
-  ];
+  return [node("div", { class: "ni-card-box" }, cardFace(state, card, options)), effectDetails(state, card)];
 }
 
 // --- the parts of the board --------------------------------------------------------------------
 
 function header(view, state) {
-  const bits = [`Turn ${state.turn}`, `round ${state.round}`, `deck: ${state.deck} ${state.deck === 1 ? "card" : "cards"}`];
+  const bits = [
+    `Turn ${state.turn}`,
+    `round ${state.round}`,
+    `deck: ${state.deck} ${state.deck === 1 ? "card" : "cards"}`,
+  ];
   if (state.current !== null) bits.push(`${nameOf(view, state.current)} to play`);
   const parts = [node("p", { class: "ni-status" }, bits.join(" · "))];
   if (state.final_round) {
-    parts.push(node("p", { class: "ni-final" }, `Final round: the game ends before ${nameOf(view, state.starting_player)}'s next turn.`));
+    parts.push(
+      node(
+        "p",
+        { class: "ni-final" },
+        `Final round: the game ends before ${nameOf(view, state.starting_player)}'s next turn.`,
+      ),
+    );
   }
   if (state.stand_in) {
     parts.push(
@@ -141,7 +168,11 @@ function header(view, state) {
 function pendingBox(view, state, actions) {
   const pending = state.pending;
   if (!pending) return null;
-  const box = node("div", { class: "ni-pending", role: "status" }, node("p", { class: "ni-pending-text" }, pending.text));
+  const box = node(
+    "div",
+    { class: "ni-pending", role: "status" },
+    node("p", { class: "ni-pending-text" }, pending.text),
+  );
   if (pending.kind === "build" && pending.needs) {
     box.append(
       node(
@@ -149,19 +180,32 @@ function pendingBox(view, state, actions) {
         { class: "ni-needs" },
         "Requirements: ",
         ...pending.needs.map((need, index) =>
-          node("span", { class: index < pending.paid.length ? "ni-need ni-paid" : "ni-need" },
-            index < pending.paid.length ? `${need} ✓ (paid with ${dieValue(state, pending.paid[index])})` : `${need}`),
+          node(
+            "span",
+            { class: index < pending.paid.length ? "ni-need ni-paid" : "ni-need" },
+            index < pending.paid.length
+              ? `${need} ✓ (paid with ${dieValue(state, pending.paid[index])})`
+              : `${need}`,
+          ),
         ),
       ),
     );
   }
   const values = actions.find((a) => a.type === "choose_value");
   if (values.length) {
-    box.append(node("div", { class: "ni-choices" }, ...values.map((a) => actions.button(a, describe(view, a)))));
+    box.append(
+      node("div", { class: "ni-choices" }, ...values.map((a) => actions.button(a, describe(view, a)))),
+    );
   }
   const passes = actions.find((a) => a.type === "pass_tool");
   if (passes.length) {
-    box.append(node("div", { class: "ni-choices" }, ...passes.map((a) => actions.button(a, `Give it to ${nameOf(view, a.seat)}`, describe(view, a)))));
+    box.append(
+      node(
+        "div",
+        { class: "ni-choices" },
+        ...passes.map((a) => actions.button(a, `Give it to ${nameOf(view, a.seat)}`, describe(view, a))),
+      ),
+    );
   }
   return box;
 }
@@ -170,7 +214,9 @@ function invRow(view, state, actions) {
   const slots = state.row.map((slot) => {
     const buttons = [];
     for (const action of actions.find((a) => a.type === "build" && a.slot === slot.slot)) {
-      buttons.push(actions.button(action, "Build", `Build the ${slot.card.name} (${costText(slot.card, slot.gear)})`));
+      buttons.push(
+        actions.button(action, "Build", `Build the ${slot.card.name} (${costText(slot.card, slot.gear)})`),
+      );
     }
     for (const action of actions.find((a) => a.type === "choose_row" && a.slot === slot.slot)) {
       buttons.push(actions.button(action, "Choose", describe(view, action)));
@@ -183,36 +229,66 @@ function invRow(view, state, actions) {
     return node(
       "li",
       { class: `ni-slot${marked ? " ni-marked" : ""}`, "aria-label": `Tile ${slot.slot}` },
-      node("div", { class: "ni-tile" }, node("span", { class: "ni-tile-value" }, String(slot.slot)), node("span", { class: "ni-gear" }, `${GEAR} = ${slot.gear}`)),
-      slot.card ? cardBlock(state, slot.card, { gear: slot.gear }) : node("div", { class: "ni-card ni-empty" }, "empty"),
+      node(
+        "div",
+        { class: "ni-tile" },
+        node("span", { class: "ni-tile-value" }, String(slot.slot)),
+        node("span", { class: "ni-gear" }, `${GEAR} = ${slot.gear}`),
+      ),
+      slot.card
+        ? cardBlock(state, slot.card, { gear: slot.gear })
+        : node("div", { class: "ni-card ni-empty" }, "empty"),
       buttons.length ? node("div", { class: "ni-slot-actions" }, ...buttons) : null,
     );
   });
-  return node("section", { class: "ni-row-section", "aria-label": "Invention row" },
+  return node(
+    "section",
+    { class: "ni-row-section", "aria-label": "Invention row" },
     node("h2", {}, "Invention row"),
-    node("ol", { class: "ni-row" }, ...slots));
+    node("ol", { class: "ni-row" }, ...slots),
+  );
 }
 
 function diceArea(view, state, actions) {
   const owner = state.current === null ? null : nameOf(view, state.current);
-  const title = view.you !== null && view.you === state.current ? "Your dice" : owner ? `${owner}'s dice` : "Dice";
+  const title =
+    view.you !== null && view.you === state.current ? "Your dice" : owner ? `${owner}'s dice` : "Dice";
   const paid = new Set(state.pending && state.pending.paid ? state.pending.paid : []);
-  const picked = new Set(state.pending && state.pending.picks ? state.pending.picks.filter((p) => p.die !== undefined).map((p) => p.die) : []);
+  const picked = new Set(
+    state.pending && state.pending.picks
+      ? state.pending.picks.filter((p) => p.die !== undefined).map((p) => p.die)
+      : [],
+  );
   const dice = state.dice.map((die) => {
     const face = `${PIPS[die.value] || ""} ${die.value}`;
     const single = actions.find((a) => (a.type === "choose_die" || a.type === "pay") && a.die === die.id);
-    const cls = `ni-die${paid.has(die.id) ? " ni-paid" : ""}${picked.has(die.id) || state.pending?.die === die.id ? " ni-picked" : ""}`;
+    const chosen = picked.has(die.id) || state.pending?.die === die.id;
+    const cls = `ni-die${paid.has(die.id) ? " ni-paid" : ""}${chosen ? " ni-picked" : ""}`;
     const verb = single.length && single[0].type === "pay" ? "Pay" : "Choose";
     const shown = single.length
-      ? actions.button(single[0], [face, node("span", { class: "ni-die-verb" }, verb)], describe(view, single[0]), cls)
+      ? actions.button(
+          single[0],
+          [face, node("span", { class: "ni-die-verb" }, verb)],
+          describe(view, single[0]),
+          cls,
+        )
       : node("span", { class: cls, "aria-label": `a die showing ${die.value}` }, face);
     const research = actions.find((a) => a.type === "research" && a.die === die.id);
-    return node("li", { class: "ni-die-slot" }, shown,
-      ...research.map((a) => actions.button(a, `Research tile ${die.value}`, describe(view, a), "ni-small")));
+    return node(
+      "li",
+      { class: "ni-die-slot" },
+      shown,
+      ...research.map((a) => actions.button(a, `Research tile ${die.value}`, describe(view, a), "ni-small")),
+    );
   });
-  return node("section", { class: "ni-dice-section", "aria-label": title },
+  return node(
+    "section",
+    { class: "ni-dice-section", "aria-label": title },
     node("h2", {}, title),
-    dice.length ? node("ul", { class: "ni-dice" }, ...dice) : node("p", { class: "hint" }, "No dice in hand."));
+    dice.length
+      ? node("ul", { class: "ni-dice" }, ...dice)
+      : node("p", { class: "hint" }, "No dice in hand."),
+  );
 }
 
 function tableau(view, state, actions, entry) {
@@ -225,35 +301,65 @@ function tableau(view, state, actions, entry) {
       buttons.push(actions.button(action, "Use", `${describe(view, action)}: ${effectText(state, card)}`));
     }
     for (const action of actions.find((a) => a.type === "charge" && a.card === card.id)) {
-      buttons.push(actions.button(action, `Charge with ${dieValue(state, action.die)}`, describe(view, action), "ni-small"));
+      buttons.push(
+        actions.button(
+          action,
+          `Charge with ${dieValue(state, action.die)}`,
+          describe(view, action),
+          "ni-small",
+        ),
+      );
     }
     for (const action of actions.find((a) => a.type === "tool" && a.card === card.id)) {
       const before = dieValue(state, action.die);
-      buttons.push(actions.button(action, `Tool: ${before} → ${Math.min(6, before + card.level)}`, describe(view, action), "ni-small"));
+      buttons.push(
+        actions.button(
+          action,
+          `Tool: ${before} → ${Math.min(6, before + card.level)}`,
+          describe(view, action),
+          "ni-small",
+        ),
+      );
     }
-    return node("li", { class: "ni-held" },
+    return node(
+      "li",
+      { class: "ni-held" },
       cardBlock(state, card, { tapped: card.tapped }),
-      buttons.length ? node("div", { class: "ni-card-actions" }, ...buttons) : null);
+      buttons.length ? node("div", { class: "ni-card-actions" }, ...buttons) : null,
+    );
   });
   let tool = node("p", { class: "hint" }, "No tool");
   if (entry.tool) {
     const choose = actions.find((a) => a.type === "choose_tool" && a.card === entry.tool.card.id);
-    tool = node("div", { class: "ni-tool-slot" },
+    tool = node(
+      "div",
+      { class: "ni-tool-slot" },
       cardBlock(state, entry.tool.card, { tapped: entry.tool.tapped }),
-      ...choose.map((a) => actions.button(a, "Choose this tool", describe(view, a))));
+      ...choose.map((a) => actions.button(a, "Choose this tool", describe(view, a))),
+    );
   }
-  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${seat === state.starting_player ? " · starting player" : ""}`;
-  const scoreText = `${score.total} ${score.total === 1 ? "point" : "points"}: ${score.inventions} from inventions, ${score.tools} from tools, ${score.kinds} ${score.kinds === 1 ? "kind" : "kinds"} (bonus ${score.bonus})`;
-  return node("section", { class: `ni-tableau${mine ? " ni-mine" : ""}${seat === state.current ? " ni-current" : ""}`, "aria-label": `${nameOf(view, seat)}'s inventions` },
+  const starting = seat === state.starting_player ? " · starting player" : "";
+  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${starting}`;
+  const scoreText = `${plural(score.total, "point")}: ${score.inventions} from inventions, `
+    + `${score.tools} from tools, ${plural(score.kinds, "kind")} (bonus ${score.bonus})`;
+  return node(
+    "section",
+    {
+      class: `ni-tableau${mine ? " ni-mine" : ""}${seat === state.current ? " ni-current" : ""}`,
+      "aria-label": `${nameOf(view, seat)}'s inventions`,
+    },
     node("h3", {}, who),
     node("p", { class: "ni-score" }, scoreText),
-    node("div", { class: "ni-tableau-body" }, node("ul", { class: "ni-cards" }, ...cards), tool));
+    node("div", { class: "ni-tableau-body" }, node("ul", { class: "ni-cards" }, ...cards), tool),
+  );
 }
 
 function controls(view, actions) {
   const bar = node("div", { class: "ni-controls" });
-  for (const action of actions.find((a) => a.type === "cancel")) bar.append(actions.button(action, "Cancel", describe(view, action), "ni-secondary"));
-  for (const action of actions.find((a) => a.type === "end_turn")) bar.append(actions.button(action, "End turn", describe(view, action)));
+  for (const action of actions.find((a) => a.type === "cancel"))
+    bar.append(actions.button(action, "Cancel", describe(view, action), "ni-secondary"));
+  for (const action of actions.find((a) => a.type === "end_turn"))
+    bar.append(actions.button(action, "End turn", describe(view, action)));
   return bar;
 }
 
@@ -261,14 +367,20 @@ export function render(board, view) {
   const state = view.state;
   const actions = new Actions(view.legal, { cls: "ni-action" });
   const you = view.you;
-  const order = state.tableaus.slice().sort((a, b) => (a.seat === you ? -1 : b.seat === you ? 1 : a.seat - b.seat));
+  const order = state.tableaus
+    .slice()
+    .sort((a, b) => (a.seat === you ? -1 : b.seat === you ? 1 : a.seat - b.seat));
 
   const parts = [
     header(view, state),
     pendingBox(view, state, actions),
     invRow(view, state, actions),
     diceArea(view, state, actions),
-    node("section", { class: "ni-players", "aria-label": "Players' inventions" }, ...order.map((entry) => tableau(view, state, actions, entry))),
+    node(
+      "section",
+      { class: "ni-players", "aria-label": "Players' inventions" },
+      ...order.map((entry) => tableau(view, state, actions, entry)),
+    ),
   ];
   const bar = controls(view, actions);
   // Anything legal that has no place above still gets a button, described in words.

@@ -157,7 +157,8 @@ function renderLobby() {
       dot.className = "dot";
       dot.setAttribute("aria-label", presence(player));
       const level = player.bot ? ` (bot${player.level ? `, ${player.level}` : ""})` : "";
-      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${level}${player.seat === mySeat ? " — you" : ""}`);
+      const you = player.seat === mySeat ? " — you" : "";
+      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${level}${you}`);
       if (hosting && !player.host) {
         const remove = document.createElement("button");
         remove.type = "button";

@@ -38,7 +38,11 @@ function svgNode(tag, attrs = {}, ...children) {
 }
 
 function drawing(cls, ...shapes) {
-  return svgNode("svg", { viewBox: "0 0 24 24", class: `us-icon ${cls}`, "aria-hidden": "true", focusable: "false" }, ...shapes);
+  return svgNode(
+    "svg",
+    { viewBox: "0 0 24 24", class: `us-icon ${cls}`, "aria-hidden": "true", focusable: "false" },
+    ...shapes,
+  );
 }
 
 // Each drawing faces North; a class turns it to face its way.
@@ -46,7 +50,16 @@ const DRAWINGS = {
   fan: () =>
     drawing(
       "us-icon-fan",
-      ...[0, 90, 180, 270].map((turn) => svgNode("ellipse", { cx: 12, cy: 8, rx: 2.6, ry: 4.2, transform: `rotate(${turn} 12 13)`, class: "us-blade" })),
+      ...[0, 90, 180, 270].map((turn) =>
+        svgNode("ellipse", {
+          cx: 12,
+          cy: 8,
+          rx: 2.6,
+          ry: 4.2,
+          transform: `rotate(${turn} 12 13)`,
+          class: "us-blade",
+        }),
+      ),
       svgNode("circle", { cx: 12, cy: 13, r: 1.8, class: "us-hub" }),
       svgNode("path", { d: "M12 0.5 L16.5 5 H7.5 Z", class: "us-arrow" }),
     ),
@@ -61,18 +74,50 @@ const DRAWINGS = {
       svgNode("path", { d: "M12 1 L15.5 6 H8.5 Z", class: "us-arrow" }),
       svgNode("path", { d: "M8 15 Q12 18 16 15", class: "us-mouth" }),
     ),
-  portal: () => drawing("us-icon-portal", svgNode("ellipse", { cx: 12, cy: 12, rx: 8.5, ry: 9.5, class: "us-ring" }), svgNode("ellipse", { cx: 12, cy: 12, rx: 4.5, ry: 5.5, class: "us-ring-in" })),
-  cracks: () => drawing("us-icon-cracks", svgNode("path", { d: "M3 6 L8 9 L6 13 L11 16 L9 21 M13 3 L15 7 L20 8 M16 13 L21 17", class: "us-crack" })),
-  hole: () => drawing("us-icon-hole", svgNode("ellipse", { cx: 12, cy: 13, rx: 9, ry: 7.5, class: "us-pit" })),
-  crush: () => drawing("us-icon-crush", svgNode("path", { d: "M4 4 H20 L17 8 H14 V11 H17 V13 H7 V11 H10 V8 H7 Z", class: "us-press" }), svgNode("path", { d: "M5 16 L12 21 L19 16", class: "us-down" })),
-  slick: () => drawing("us-icon-slick", svgNode("path", { d: "M2 8 q2.5 -3 5 0 t5 0 t5 0 t5 0 M2 14 q2.5 -3 5 0 t5 0 t5 0 t5 0 M2 20 q2.5 -3 5 0 t5 0 t5 0 t5 0", class: "us-wave" })),
+  portal: () =>
+    drawing(
+      "us-icon-portal",
+      svgNode("ellipse", { cx: 12, cy: 12, rx: 8.5, ry: 9.5, class: "us-ring" }),
+      svgNode("ellipse", { cx: 12, cy: 12, rx: 4.5, ry: 5.5, class: "us-ring-in" }),
+    ),
+  cracks: () =>
+    drawing(
+      "us-icon-cracks",
+      svgNode("path", {
+        d: "M3 6 L8 9 L6 13 L11 16 L9 21 M13 3 L15 7 L20 8 M16 13 L21 17",
+        class: "us-crack",
+      }),
+    ),
+  hole: () =>
+    drawing("us-icon-hole", svgNode("ellipse", { cx: 12, cy: 13, rx: 9, ry: 7.5, class: "us-pit" })),
+  crush: () =>
+    drawing(
+      "us-icon-crush",
+      svgNode("path", { d: "M4 4 H20 L17 8 H14 V11 H17 V13 H7 V11 H10 V8 H7 Z", class: "us-press" }),
+      svgNode("path", { d: "M5 16 L12 21 L19 16", class: "us-down" }),
+    ),
+  slick: () =>
+    drawing(
+      "us-icon-slick",
+      svgNode("path", {
+        d: "M2 8 q2.5 -3 5 0 t5 0 t5 0 t5 0 M2 14 q2.5 -3 5 0 t5 0 t5 0 t5 0 M2 20 q2.5 -3 5 0 t5 0 t5 0 t5 0",
+        class: "us-wave",
+      }),
+    ),
   bomb: () =>
     drawing(
       "us-icon-bomb",
       svgNode("circle", { cx: 11, cy: 14, r: 8.5, class: "us-bomb-body" }),
       svgNode("path", { d: "M16 7 Q19 3 22 4", class: "us-fuse" }),
     ),
-  anvil: () => drawing("us-icon-anvil", svgNode("path", { d: "M2 7 H22 Q21 11 16 11 V15 H19 V19 H5 V15 H8 V11 Q3 11 2 7 Z", class: "us-anvil-body" })),
+  anvil: () =>
+    drawing(
+      "us-icon-anvil",
+      svgNode("path", {
+        d: "M2 7 H22 Q21 11 16 11 V15 H19 V19 H5 V15 H8 V11 Q3 11 2 7 Z",
+        class: "us-anvil-body",
+      }),
+    ),
 };
 
 export function icon(name) {
@@ -135,7 +180,8 @@ export function describeSpace(state, x, y, model) {
   if (token) parts.push(`with a ${token} token`);
   const ring = ringOf(state.map.size, [x, y]);
   if (ring < model.covers) parts.push(`covered by the ${state.map.cover_names[ring]} cover`);
-  else if (ring === model.covers && state.map.next_cover && model.covers < state.map.cover_names.length) parts.push(`the ${state.map.cover_names[ring]} cover comes next`);
+  else if (ring === model.covers && state.map.next_cover && model.covers < state.map.cover_names.length)
+    parts.push(`the ${state.map.cover_names[ring]} cover comes next`);
   return parts.join(", ");
 }
 
@@ -149,8 +195,18 @@ export function decorate(cell, state, x, y, model) {
   if (space.pair) classes.push(`us-pair-${"abcdef".includes(space.pair) ? space.pair : "x"}`);
   if (token) classes.push(`us-tok-${token}`);
   if (ring < model.covers) classes.push("us-covered", `us-cover-${ring}`);
-  else if (ring === model.covers && model.covers < state.map.cover_names.length) classes.push("us-next-cover");
-  for (const keep of ["us-choosable", "us-target", "us-move-target", "us-boom", "us-blowing", "us-crushing", "us-flash", "us-checking"]) {
+  else if (ring === model.covers && model.covers < state.map.cover_names.length)
+    classes.push("us-next-cover");
+  for (const keep of [
+    "us-choosable",
+    "us-target",
+    "us-move-target",
+    "us-boom",
+    "us-blowing",
+    "us-crushing",
+    "us-flash",
+    "us-checking",
+  ]) {
     if (cell.classList.contains(keep)) classes.push(keep);
   }
   cell.className = classes.join(" ");
@@ -168,7 +224,11 @@ function spaceDrawing(space) {
 export function drawMap(view, model, cellAction) {
   const state = view.state;
   const size = state.map.size;
-  const grid = node("div", { class: `us-map us-size-${size}`, role: "grid", "aria-label": `The map: ${state.map.name}` });
+  const grid = node("div", {
+    class: `us-map us-size-${size}`,
+    role: "grid",
+    "aria-label": `The map: ${state.map.name}`,
+  });
   const cells = [];
   const friendAt = state.friend && state.friend.at ? spot(state.friend.at) : null;
   const planAt = state.plan && state.plan.at ? spot(state.plan.at) : null;
@@ -190,9 +250,16 @@ export function drawMap(view, model, cellAction) {
       decorate(cell, state, x, y, model);
       const art = spaceDrawing(space);
       if (art) cell.append(art);
-      if (space.pair) cell.append(node("span", { class: "us-pair-letter", "aria-hidden": "true" }, space.pair.toUpperCase()));
-      if (friendAt === spot([x, y])) cell.append(node("span", { class: "us-marker us-friend", "aria-hidden": "true" }, "♥"));
-      if (planAt === spot([x, y])) cell.append(node("span", { class: "us-marker us-plan", "aria-hidden": "true", title: "The Plan token" }, "✎"));
+      if (space.pair)
+        cell.append(
+          node("span", { class: "us-pair-letter", "aria-hidden": "true" }, space.pair.toUpperCase()),
+        );
+      if (friendAt === spot([x, y]))
+        cell.append(node("span", { class: "us-marker us-friend", "aria-hidden": "true" }, "♥"));
+      if (planAt === spot([x, y]))
+        cell.append(
+          node("span", { class: "us-marker us-plan", "aria-hidden": "true", title: "The Plan token" }, "✎"),
+        );
       const button = cellAction(x, y, label);
       if (button) {
         cell.classList.add("us-choosable");
@@ -235,7 +302,12 @@ export function thingElement(view, thing) {
     );
     if (thing.seat === view.you) element.classList.add("us-you");
   } else if (thing.kind === "bomb") {
-    element = node("div", { class: "us-thing us-bomb", title: label }, icon("bomb"), node("span", { class: "us-bomb-number" }, String(thing.number)));
+    element = node(
+      "div",
+      { class: "us-thing us-bomb", title: label },
+      icon("bomb"),
+      node("span", { class: "us-bomb-number" }, String(thing.number)),
+    );
   } else {
     element = node("div", { class: "us-thing us-anvil", title: label }, icon("anvil"));
   }
@@ -255,5 +327,8 @@ export function putThing(element, at) {
   }
   element.classList.remove("us-gone");
   const clamp = (n) => Math.max(-1, Math.min(9, n));
-  element.classList.add(`us-x-${clamp(at[0])}`.replace("us-x--1", "us-x-out0"), `us-y-${clamp(at[1])}`.replace("us-y--1", "us-y-out0"));
+  element.classList.add(
+    `us-x-${clamp(at[0])}`.replace("us-x--1", "us-x-out0"),
+    `us-y-${clamp(at[1])}`.replace("us-y--1", "us-y-out0"),
+  );
 }

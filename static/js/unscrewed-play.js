@@ -8,11 +8,29 @@
 import { nameOf } from "./board.js";
 import { decorate, spot, putThing, thingInfo, thingName } from "./unscrewed-map.js";
 
-const CARD_TITLES = { north: "North", east: "East", south: "South", west: "West", improvise: "Improvise", again: "Again", stumble: "a Stumble", plan: "a Master Plan" };
+const CARD_TITLES = {
+  north: "North",
+  east: "East",
+  south: "South",
+  west: "West",
+  improvise: "Improvise",
+  again: "Again",
+  stumble: "a Stumble",
+  plan: "a Master Plan",
+};
 
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
+
+const AFTERMATH_STEPS = {
+  fans: "activate fans",
+  bombs: "check bombs",
+  crush: "activate crush spots",
+  shrink: "shrink the map",
+  retrieve: "retrieve cards, pass Dibs",
+};
+const ROUND_PHASES = { quirks: "Draw Quirks", scheming: "Scheming", execution: "Execution", aftermath: "Aftermath" };
 
 const cardTitle = (card) => CARD_TITLES[card] || String(card);
 
@@ -71,7 +89,7 @@ export function caption(view, event) {
     case "cover":
       return `The map shrinks: the ${event.name} cover is placed`;
     case "aftermath":
-      return `Aftermath: ${{ fans: "activate fans", bombs: "check bombs", crush: "activate crush spots", shrink: "shrink the map", retrieve: "retrieve cards, pass Dibs" }[event.step] || event.step}`;
+      return `Aftermath: ${AFTERMATH_STEPS[event.step] || event.step}`;
     case "spawn":
       return `${who(event.seat)} spawns`;
     case "quirk":
@@ -93,7 +111,7 @@ export function caption(view, event) {
     case "dibs":
       return `Dibs passes to ${who(event.seat)}`;
     case "phase":
-      return `Round ${event.round}: ${{ quirks: "Draw Quirks", scheming: "Scheming", execution: "Execution", aftermath: "Aftermath" }[event.phase] || event.phase}`;
+      return `Round ${event.round}: ${ROUND_PHASES[event.phase] || event.phase}`;
     case "locked":
       return `${who(event.seat)} has schemed`;
     case "reshuffle":
@@ -105,10 +123,38 @@ export function caption(view, event) {
 
 // How long each kind of event holds the stage, in ms (0: caption only, folded into the next).
 const HOLD = {
-  flip: 420, step: 260, death: 480, token: 160, place: 280, spit: 240, unspit: 120, roll: 320, coin: 420,
-  improv: 520, aim: 300, confuse: 300, switch: 380, fan: 420, bomb_check: 300, explode: 520, remove: 120,
-  crush: 480, cover: 700, aftermath: 380, spawn: 300, quirk: 260, trash: 200, goal: 360, gimmick_flip: 300,
-  master_plan: 300, master_plan_action: 300, friend: 200, plan: 200, dibs: 300, phase: 360, stumble: 200,
+  flip: 420,
+  step: 260,
+  death: 480,
+  token: 160,
+  place: 280,
+  spit: 240,
+  unspit: 120,
+  roll: 320,
+  coin: 420,
+  improv: 520,
+  aim: 300,
+  confuse: 300,
+  switch: 380,
+  fan: 420,
+  bomb_check: 300,
+  explode: 520,
+  remove: 120,
+  crush: 480,
+  cover: 700,
+  aftermath: 380,
+  spawn: 300,
+  quirk: 260,
+  trash: 200,
+  goal: 360,
+  gimmick_flip: 300,
+  master_plan: 300,
+  master_plan_action: 300,
+  friend: 200,
+  plan: 200,
+  dibs: 300,
+  phase: 360,
+  stumble: 200,
 };
 
 // One playback on a drawn board. `stage` = {view, cells, things (id -> element), makeThing(id),

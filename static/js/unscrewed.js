@@ -8,11 +8,31 @@
 import { Actions, capitalise, nameOf } from "./board.js";
 import { node } from "./dom.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
-import { CHARACTERS, SPACE_NAMES, characterName, decorate, drawMap, icon, spot, modelOf, putThing, thingElement, thingInfo, thingName } from "./unscrewed-map.js";
+import {
+  CHARACTERS,
+  SPACE_NAMES,
+  characterName,
+  decorate,
+  drawMap,
+  icon,
+  spot,
+  modelOf,
+  putThing,
+  thingElement,
+  thingInfo,
+  thingName,
+} from "./unscrewed-map.js";
 import { Playback, caption, reducedMotion } from "./unscrewed-play.js";
 
 const CARDS = ["north", "east", "south", "west", "improvise", "again"];
-const CARD_TITLES = { north: "North", east: "East", south: "South", west: "West", improvise: "Improvise", again: "Again" };
+const CARD_TITLES = {
+  north: "North",
+  east: "East",
+  south: "South",
+  west: "West",
+  improvise: "Improvise",
+  again: "Again",
+};
 const CARD_MARKS = { north: "↑", east: "→", south: "↓", west: "←", improvise: "★", again: "↻" };
 const CARD_TEXT = {
   north: "Move 1 space North.",
@@ -22,13 +42,52 @@ const CARD_TEXT = {
   improvise: "Draw an Improv card and resolve it.",
   again: "Repeat your previous action (first in the scheme: Stumble).",
 };
-const PHASES = { characters: "Choosing characters", spawning: "Spawning", quirks: "Draw Quirks", scheming: "Scheming", execution: "Execution", aftermath: "Aftermath", over: "Game over" };
-const SHIFT_GRID = ["northwest", "north", "northeast", "west", "stay", "east", "southwest", "south", "southeast"];
-const ARROWS = { north: "↑", northeast: "↗", east: "→", southeast: "↘", south: "↓", southwest: "↙", west: "←", northwest: "↖", stay: "•" };
+const PHASES = {
+  characters: "Choosing characters",
+  spawning: "Spawning",
+  quirks: "Draw Quirks",
+  scheming: "Scheming",
+  execution: "Execution",
+  aftermath: "Aftermath",
+  over: "Game over",
+};
+const SHIFT_GRID = [
+  "northwest",
+  "north",
+  "northeast",
+  "west",
+  "stay",
+  "east",
+  "southwest",
+  "south",
+  "southeast",
+];
+const ARROWS = {
+  north: "↑",
+  northeast: "↗",
+  east: "→",
+  southeast: "↘",
+  south: "↓",
+  southwest: "↙",
+  west: "←",
+  northwest: "↖",
+  stay: "•",
+};
 const ICON_WORDS = {
-  stumble: "Stumble", coin: "Coin flip", improvise: "Improvise", directions: "Directions", arrows: "Direction arrows",
-  confuse: "Confuse", shift: "Shift", trash: "Trash", die: "Die roll", bomb: "Bomb", anvil: "Anvil", hole: "Hole",
-  slick: "Slick", plan: "Plan",
+  stumble: "Stumble",
+  coin: "Coin flip",
+  improvise: "Improvise",
+  directions: "Directions",
+  arrows: "Direction arrows",
+  confuse: "Confuse",
+  shift: "Shift",
+  trash: "Trash",
+  die: "Die roll",
+  bomb: "Bomb",
+  anvil: "Anvil",
+  hole: "Hole",
+  slick: "Slick",
+  plan: "Plan",
 };
 
 // Kept between renders: the last drawn view's positions (where the next playback starts), the
@@ -36,7 +95,6 @@ const ICON_WORDS = {
 let previous = null;
 let lastEvent = null;
 let playback = null;
-
 
 function describe(view, action) {
   const cards = view.state.cards;
@@ -125,7 +183,14 @@ function targetingGrid(grid) {
     }
     rows.push(node("tr", {}, ...cells));
   }
-  return node("table", { class: "us-targeting", "aria-label": "Targeting grid, aimed up: ▲ you, ✕ melee, arrows ranged lines, numbers your moves" }, node("tbody", {}, ...rows));
+  return node(
+    "table",
+    {
+      class: "us-targeting",
+      "aria-label": "Targeting grid, aimed up: ▲ you, ✕ melee, arrows ranged lines, numbers your moves",
+    },
+    node("tbody", {}, ...rows),
+  );
 }
 
 function improvCard(view, cardId, extra = null) {
@@ -134,16 +199,29 @@ function improvCard(view, cardId, extra = null) {
   return node(
     "div",
     { class: `us-improv us-improv-${card.kind}` },
-    node("p", { class: "us-improv-head" }, node("strong", {}, card.name), node("span", { class: "us-kind" }, card.kind === "attack" ? "Attack" : "Surprise")),
+    node(
+      "p",
+      { class: "us-improv-head" },
+      node("strong", {}, card.name),
+      node("span", { class: "us-kind" }, card.kind === "attack" ? "Attack" : "Surprise"),
+    ),
     card.grid ? targetingGrid(card.grid) : null,
     node("p", { class: "us-improv-text" }, card.text),
-    card.icons && card.icons.length ? node("p", { class: "us-icons" }, card.icons.map((name) => ICON_WORDS[name] || name).join(" · ")) : null,
+    card.icons && card.icons.length
+      ? node("p", { class: "us-icons" }, card.icons.map((name) => ICON_WORDS[name] || name).join(" · "))
+      : null,
     extra,
   );
 }
 
 function quirkCard(quirk, extra = null) {
-  return node("div", { class: "us-quirk" }, node("strong", {}, quirk.name), node("span", {}, ` ${quirk.text}`), extra);
+  return node(
+    "div",
+    { class: "us-quirk" },
+    node("strong", {}, quirk.name),
+    node("span", {}, ` ${quirk.text}`),
+    extra,
+  );
 }
 
 // A Gimmick side: its title, text, Goal and Reward.
@@ -165,22 +243,54 @@ function header(view, state) {
   if (state.phase === "execution" && state.execution) status += ` · step ${state.execution.step + 1} of 3`;
   const dibs = state.dibs_order.map((seat) => {
     const alive = state.players[seat].alive || ["characters", "spawning"].includes(state.phase);
-    return node("li", { class: `us-dibs-seat us-seat-${seat}${seat === state.dibs ? " us-dibs-now" : ""}${alive ? "" : " us-dead"}` }, nameOf(view, seat), seat === state.dibs ? " (Dibs)" : "");
+    return node(
+      "li",
+      {
+        class: `us-dibs-seat us-seat-${seat}${seat === state.dibs ? " us-dibs-now" : ""}${alive ? "" : " us-dead"}`,
+      },
+      nameOf(view, seat),
+      seat === state.dibs ? " (Dibs)" : "",
+    );
   });
   const covers = state.map.cover_names.map((name, ring) =>
-    node("li", { class: ring < state.map.covers ? "us-cover-placed" : ring === state.map.covers ? "us-cover-next" : "us-cover-later" }, name),
+    node(
+      "li",
+      {
+        class:
+          ring < state.map.covers
+            ? "us-cover-placed"
+            : ring === state.map.covers
+              ? "us-cover-next"
+              : "us-cover-later",
+      },
+      name,
+    ),
   );
   return node(
     "header",
     { class: "us-head" },
     node("p", { class: "us-status" }, status),
-    node("div", { class: "us-dibs" }, node("span", { class: "us-label" }, "Dibs order"), node("ol", {}, ...dibs)),
-    node("div", { class: "us-covers" }, node("span", { class: "us-label" }, "Covers"), node("ol", {}, ...covers)),
+    node(
+      "div",
+      { class: "us-dibs" },
+      node("span", { class: "us-label" }, "Dibs order"),
+      node("ol", {}, ...dibs),
+    ),
+    node(
+      "div",
+      { class: "us-covers" },
+      node("span", { class: "us-label" }, "Covers"),
+      node("ol", {}, ...covers),
+    ),
     node(
       "p",
       { class: "us-standin" },
       "Maps, cards and Gimmicks here are stand-ins made for Tinkertable, not the printed ones: ",
-      node("a", { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" }, "see the rules"),
+      node(
+        "a",
+        { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" },
+        "see the rules",
+      ),
       ".",
     ),
   );
@@ -190,14 +300,20 @@ function header(view, state) {
 
 function compassButtons(view, actions, list, cls) {
   const by = new Map(list.map((action) => [action.direction, action]));
-  const order = cls === "us-shift" ? SHIFT_GRID : [null, "north", null, "west", null, "east", null, "south", null];
+  const order =
+    cls === "us-shift" ? SHIFT_GRID : [null, "north", null, "west", null, "east", null, "south", null];
   return node(
     "div",
     { class: `us-compass ${cls}` },
     ...order.map((name) => {
       const action = name ? by.get(name) : null;
       if (!action) return node("span", { class: "us-compass-gap" });
-      return actions.button(action, `${ARROWS[name]} ${name === "stay" ? "Stay" : capitalise(name)}`, describe(view, action), "us-dir");
+      return actions.button(
+        action,
+        `${ARROWS[name]} ${name === "stay" ? "Stay" : capitalise(name)}`,
+        describe(view, action),
+        "us-dir",
+      );
     }),
   );
 }
@@ -220,22 +336,67 @@ function decision(view, state, actions, cells, things) {
         { class: "us-characters" },
         ...characters.map((a) => {
           const gimmick = gimmicks[a.name];
-          const pick = actions.button(a, [node("span", { class: `us-chip us-char-${a.name}`, "aria-hidden": "true" }, CHARACTERS[a.name]?.mark || "?"), ` ${CHARACTERS[a.name]?.name || a.name}`], describe(view, a), "us-pick-character");
-          return node("li", {}, pick, gimmick ? gimmickText(gimmick.front, gimmick.back ? "two-sided" : null) : null);
+          const pick = actions.button(
+            a,
+            [
+              node(
+                "span",
+                { class: `us-chip us-char-${a.name}`, "aria-hidden": "true" },
+                CHARACTERS[a.name]?.mark || "?",
+              ),
+              ` ${CHARACTERS[a.name]?.name || a.name}`,
+            ],
+            describe(view, a),
+            "us-pick-character",
+          );
+          return node(
+            "li",
+            {},
+            pick,
+            gimmick ? gimmickText(gimmick.front, gimmick.back ? "two-sided" : null) : null,
+          );
         }),
       ),
     );
   }
-  for (const [type, words] of [["spawn", "Choose a highlighted space on the map to spawn on."], ["friend", "Choose a highlighted space on the map for Slappy's Friend."], ["plan", "Choose a highlighted space on the map for the Plan token."]]) {
+  for (const [type, words] of [
+    ["spawn", "Choose a highlighted space on the map to spawn on."],
+    ["friend", "Choose a highlighted space on the map for Slappy's Friend."],
+    ["plan", "Choose a highlighted space on the map for the Plan token."],
+  ]) {
     if (actions.of(type).length) box.append(title(words));
   }
   const keeps = actions.of("keep_quirk");
   if (keeps.length) {
-    box.append(title("Keep one of these two Quirks (the other is discarded)"), node("div", { class: "us-choices" }, ...keeps.map((a) => quirkCard(state.cards.quirks[a.quirk] || { name: a.quirk, text: "" }, actions.button(a, "Keep", describe(view, a))))));
+    box.append(
+      title("Keep one of these two Quirks (the other is discarded)"),
+      node(
+        "div",
+        { class: "us-choices" },
+        ...keeps.map((a) =>
+          quirkCard(
+            state.cards.quirks[a.quirk] || { name: a.quirk, text: "" },
+            actions.button(a, "Keep", describe(view, a)),
+          ),
+        ),
+      ),
+    );
   }
   const discards = actions.of("discard_quirk");
   if (discards.length) {
-    box.append(title("Discard one of your Quirks"), node("div", { class: "us-choices" }, ...discards.map((a) => quirkCard(state.cards.quirks[a.quirk] || { name: a.quirk, text: "" }, actions.button(a, "Discard", describe(view, a), "us-secondary")))));
+    box.append(
+      title("Discard one of your Quirks"),
+      node(
+        "div",
+        { class: "us-choices" },
+        ...discards.map((a) =>
+          quirkCard(
+            state.cards.quirks[a.quirk] || { name: a.quirk, text: "" },
+            actions.button(a, "Discard", describe(view, a), "us-secondary"),
+          ),
+        ),
+      ),
+    );
   }
   const aims = actions.of("aim");
   if (aims.length) {
@@ -243,7 +404,10 @@ function decision(view, state, actions, cells, things) {
     const light = (direction, on) => {
       const shown = preview[direction];
       if (!shown) return;
-      for (const [list, cls] of [[shown.targets, "us-target"], [shown.move, "us-move-target"]]) {
+      for (const [list, cls] of [
+        [shown.targets, "us-target"],
+        [shown.move, "us-move-target"],
+      ]) {
         for (const [x, y] of list || []) {
           const cell = cells[y] && cells[y][x];
           if (cell) cell.classList.toggle(cls, on);
@@ -254,7 +418,14 @@ function decision(view, state, actions, cells, things) {
     for (const [direction, shown] of Object.entries(preview)) {
       for (const [x, y] of shown.targets || []) {
         const cell = cells[y] && cells[y][x];
-        if (cell) cell.append(node("span", { class: `us-aim-mark us-aim-${direction}`, "aria-hidden": "true" }, ARROWS[direction]));
+        if (cell)
+          cell.append(
+            node(
+              "span",
+              { class: `us-aim-mark us-aim-${direction}`, "aria-hidden": "true" },
+              ARROWS[direction],
+            ),
+          );
       }
     }
     const compass = compassButtons(view, actions, aims, "us-aim");
@@ -267,13 +438,34 @@ function decision(view, state, actions, cells, things) {
       button.addEventListener("mouseleave", () => light(direction, false));
       button.addEventListener("blur", () => light(direction, false));
     }
-    box.append(title(ask ? ask.prompt : "Aim the attack"), node("p", { class: "us-hint" }, "Point at a direction to see the spaces it targets on the map."), node("div", { class: "us-aim-row" }, ask && ask.info.card ? improvCard(view, ask.info.card) : null, compass));
+    box.append(
+      title(ask ? ask.prompt : "Aim the attack"),
+      node("p", { class: "us-hint" }, "Point at a direction to see the spaces it targets on the map."),
+      node(
+        "div",
+        { class: "us-aim-row" },
+        ask && ask.info.card ? improvCard(view, ask.info.card) : null,
+        compass,
+      ),
+    );
   }
   const calls = actions.of("call");
-  if (calls.length) box.append(title("Call the coin"), node("div", { class: "us-buttons" }, ...calls.map((a) => actions.button(a, capitalise(a.side), describe(view, a)))));
+  if (calls.length)
+    box.append(
+      title("Call the coin"),
+      node(
+        "div",
+        { class: "us-buttons" },
+        ...calls.map((a) => actions.button(a, capitalise(a.side), describe(view, a))),
+      ),
+    );
   for (const type of ["direction", "shift"]) {
     const list = actions.of(type);
-    if (list.length) box.append(title(ask ? ask.prompt : "Choose a direction"), compassButtons(view, actions, list, type === "shift" ? "us-shift" : "us-direction"));
+    if (list.length)
+      box.append(
+        title(ask ? ask.prompt : "Choose a direction"),
+        compassButtons(view, actions, list, type === "shift" ? "us-shift" : "us-direction"),
+      );
   }
   const orders = actions.of("order");
   if (orders.length) {
@@ -296,10 +488,27 @@ function decision(view, state, actions, cells, things) {
     );
   }
   const plans = actions.of("master_plan");
-  if (plans.length) box.append(title("Master Plan: take any basic action"), node("div", { class: "us-buttons us-hand" }, ...plans.map((a) => actions.button(a, actionCard(a.action), describe(view, a), "us-card-button"))));
+  if (plans.length)
+    box.append(
+      title("Master Plan: take any basic action"),
+      node(
+        "div",
+        { class: "us-buttons us-hand" },
+        ...plans.map((a) => actions.button(a, actionCard(a.action), describe(view, a), "us-card-button")),
+      ),
+    );
   const picks = actions.of("pick_improv");
-  if (picks.length) box.append(title("Pick the Improv card to play"), node("div", { class: "us-choices" }, ...picks.map((a) => improvCard(view, a.card, actions.button(a, "Play this one", describe(view, a))))));
-  if (ask && ask.seat === view.you && ask.kind === "aim" && !aims.length && ask.info.card) box.append(improvCard(view, ask.info.card));
+  if (picks.length)
+    box.append(
+      title("Pick the Improv card to play"),
+      node(
+        "div",
+        { class: "us-choices" },
+        ...picks.map((a) => improvCard(view, a.card, actions.button(a, "Play this one", describe(view, a)))),
+      ),
+    );
+  if (ask && ask.seat === view.you && ask.kind === "aim" && !aims.length && ask.info.card)
+    box.append(improvCard(view, ask.info.card));
   return box;
 }
 
@@ -327,28 +536,56 @@ function scheme(view, state, actions) {
     }
     if (slot && slot.flipped) cls += " us-slot-flipped";
     if (step === i) cls += " us-slot-now";
-    const item = node("li", { class: cls }, node("span", { class: "us-slot-number" }, `${i + 1}`), content, slot && slot.filled && slot.card !== "plan" ? node("span", { class: "us-slot-state" }, slot.flipped ? "flipped" : "face down") : null);
+    const item = node(
+      "li",
+      { class: cls },
+      node("span", { class: "us-slot-number" }, `${i + 1}`),
+      content,
+      slot && slot.filled && slot.card !== "plan"
+        ? node("span", { class: "us-slot-state" }, slot.flipped ? "flipped" : "face down")
+        : null,
+    );
     item.dataset.slot = String(i);
-    if (unscheme && i === lastFilled) item.append(actions.button(unscheme, "Take back", describe(view, unscheme), "us-secondary us-small"));
+    if (unscheme && i === lastFilled)
+      item.append(actions.button(unscheme, "Take back", describe(view, unscheme), "us-secondary us-small"));
     return item;
   });
   const inHand = new Set(you.hand);
   const hand = CARDS.map((card) => {
     const action = actions.one("scheme", (a) => a.card === card);
-    if (action) return actions.button(action, actionCard(card), `${describe(view, action)}: ${CARD_TEXT[card]}`, "us-card-button");
+    if (action)
+      return actions.button(
+        action,
+        actionCard(card),
+        `${describe(view, action)}: ${CARD_TEXT[card]}`,
+        "us-card-button",
+      );
     const where = you.slots.findIndex((slot) => slot && slot.card === card);
-    return node("span", { class: `us-card-holder${inHand.has(card) ? "" : " us-card-used"}`, title: CARD_TEXT[card] }, actionCard(card), where >= 0 ? node("span", { class: "us-card-where" }, `slot ${where + 1}`) : null);
+    return node(
+      "span",
+      { class: `us-card-holder${inHand.has(card) ? "" : " us-card-used"}`, title: CARD_TEXT[card] },
+      actionCard(card),
+      where >= 0 ? node("span", { class: "us-card-where" }, `slot ${where + 1}`) : null,
+    );
   });
   const lock = actions.one("lock");
   let note = null;
-  if (state.phase === "scheming" && me.alive) note = me.locked ? "Locked in: waiting for the others." : "Choose three cards in order, then lock in.";
-  if (!me.alive && !["characters", "spawning", "over"].includes(state.phase)) note = "You are dead for now: you come back when Dibs comes to you, if there is room.";
+  if (state.phase === "scheming" && me.alive)
+    note = me.locked ? "Locked in: waiting for the others." : "Choose three cards in order, then lock in.";
+  if (!me.alive && !["characters", "spawning", "over"].includes(state.phase))
+    note = "You are dead for now: you come back when Dibs comes to you, if there is room.";
   return node(
     "section",
     { class: "us-mine", "aria-label": "Your scheme" },
     node("h3", { class: "us-block-title" }, "Your scheme"),
     node("ol", { class: "us-slots" }, ...slots),
-    lock ? node("p", { class: "us-lock" }, actions.button(lock, "Lock in the scheme", describe(view, lock), "us-lock-button")) : null,
+    lock
+      ? node(
+          "p",
+          { class: "us-lock" },
+          actions.button(lock, "Lock in the scheme", describe(view, lock), "us-lock-button"),
+        )
+      : null,
     note ? node("p", { class: "us-hint" }, note) : null,
     node("h4", { class: "us-sub-title" }, "Your Action Cards"),
     node("div", { class: "us-hand" }, ...hand),
@@ -363,16 +600,42 @@ function playerBox(view, state, player, slotElements) {
   const step = state.phase === "execution" && state.execution ? state.execution.step : null;
   const status = [];
   if (!character) status.push("choosing a character");
-  else if (!player.alive) status.push(state.phase === "characters" || state.phase === "spawning" ? "not spawned yet" : "dead");
-  if (state.phase === "scheming" && player.alive) status.push(player.locked ? "locked in" : `scheming (${player.filled} of 3)`);
+  else if (!player.alive)
+    status.push(state.phase === "characters" || state.phase === "spawning" ? "not spawned yet" : "dead");
+  if (state.phase === "scheming" && player.alive)
+    status.push(player.locked ? "locked in" : `scheming (${player.filled} of 3)`);
   if (player.seat === state.dibs) status.push("has Dibs");
   const slots = player.slots.map((slot, i) => {
     let element;
-    if (!slot) element = node("li", { class: "us-slot us-slot-open" }, node("span", { class: "us-slot-empty" }, `${i + 1}`));
-    else if (slot.card === "plan") element = node("li", { class: "us-slot us-slot-plan" }, planCard(view, slot.plan));
+    if (!slot)
+      element = node(
+        "li",
+        { class: "us-slot us-slot-open" },
+        node("span", { class: "us-slot-empty" }, `${i + 1}`),
+      );
+    else if (slot.card === "plan")
+      element = node("li", { class: "us-slot us-slot-plan" }, planCard(view, slot.plan));
     // A face-down card is only in the view for its owner (and in a finished game's replay).
-    else if (slot.card) element = node("li", { class: `us-slot${slot.flipped ? " us-slot-flipped" : " us-known-face-down"}`, title: slot.flipped ? "Flipped" : "Face down (seen by you)" }, actionCard(slot.card));
-    else element = node("li", { class: "us-slot us-face-down", title: "Face down" }, node("span", { class: "us-card us-card-back" }, node("span", { class: "us-card-mark", "aria-hidden": "true" }, "?"), node("span", { class: "us-card-title" }, "Face down")));
+    else if (slot.card)
+      element = node(
+        "li",
+        {
+          class: `us-slot${slot.flipped ? " us-slot-flipped" : " us-known-face-down"}`,
+          title: slot.flipped ? "Flipped" : "Face down (seen by you)",
+        },
+        actionCard(slot.card),
+      );
+    else
+      element = node(
+        "li",
+        { class: "us-slot us-face-down", title: "Face down" },
+        node(
+          "span",
+          { class: "us-card us-card-back" },
+          node("span", { class: "us-card-mark", "aria-hidden": "true" }, "?"),
+          node("span", { class: "us-card-title" }, "Face down"),
+        ),
+      );
     if (step === i) element.classList.add("us-slot-now");
     element.dataset.slot = String(i);
     slotElements.set(`${player.seat},${i}`, element);
@@ -381,18 +644,40 @@ function playerBox(view, state, player, slotElements) {
   const gimmick = player.gimmick;
   return node(
     "section",
-    { class: `us-player us-seat-${player.seat}${player.alive || ["characters", "spawning"].includes(state.phase) ? "" : " us-dead"}${mine ? " us-own" : ""}${(view.active || []).includes(player.seat) ? " us-active" : ""}`, "aria-label": nameOf(view, player.seat), "data-seat": String(player.seat) },
+    {
+      class: [
+        `us-player us-seat-${player.seat}`,
+        player.alive || ["characters", "spawning"].includes(state.phase) ? "" : "us-dead",
+        mine ? "us-own" : "",
+        (view.active || []).includes(player.seat) ? "us-active" : "",
+      ].join(" ").trim(),
+      "aria-label": nameOf(view, player.seat),
+      "data-seat": String(player.seat),
+    },
     node(
       "h4",
       { class: "us-player-head" },
-      node("span", { class: `us-chip us-char-${character || "unknown"}`, "aria-hidden": "true" }, character ? CHARACTERS[character]?.mark || "?" : "?"),
+      node(
+        "span",
+        { class: `us-chip us-char-${character || "unknown"}`, "aria-hidden": "true" },
+        character ? CHARACTERS[character]?.mark || "?" : "?",
+      ),
       ` ${nameOf(view, player.seat)}${mine ? " (you)" : ""}`,
       character ? node("span", { class: "us-character-name" }, ` ${characterName(view, player.seat)}`) : null,
     ),
     status.length ? node("p", { class: "us-player-status" }, status.join(" · ")) : null,
     node("ol", { class: "us-slots us-slots-small", "aria-label": "Scheme" }, ...slots),
-    player.quirks.length ? node("div", { class: "us-quirks" }, node("span", { class: "us-label" }, `Quirks (${player.quirks.length} of 3)`), ...player.quirks.map((q) => quirkCard(q))) : null,
-    gimmick ? gimmickText(gimmick, gimmick.side === "back" ? "flipped" : null, `us-gimmick-${gimmick.side}`) : null,
+    player.quirks.length
+      ? node(
+          "div",
+          { class: "us-quirks" },
+          node("span", { class: "us-label" }, `Quirks (${player.quirks.length} of 3)`),
+          ...player.quirks.map((q) => quirkCard(q)),
+        )
+      : null,
+    gimmick
+      ? gimmickText(gimmick, gimmick.side === "back" ? "flipped" : null, `us-gimmick-${gimmick.side}`)
+      : null,
   );
 }
 
@@ -401,22 +686,73 @@ function tableFacts(view, state) {
   const discard = state.decks.improv_discard;
   const top = discard.length ? state.cards.improv[String(discard[discard.length - 1]).split(".")[0]] : null;
   const legend = Object.entries(SPACE_NAMES).map(([type, name]) =>
-    node("li", {}, node("span", { class: `us-cell us-key us-space-${type}${type === "fan" || type === "bomb_spitter" ? " us-face-east" : ""}${type === "portal" ? " us-pair-a" : ""}` }, icon(type)), ` ${name}`),
+    node(
+      "li",
+      {},
+      node(
+        "span",
+        {
+          class: [
+            `us-cell us-key us-space-${type}`,
+            type === "fan" || type === "bomb_spitter" ? "us-face-east" : "",
+            type === "portal" ? "us-pair-a" : "",
+          ].join(" ").trim(),
+        },
+        icon(type),
+      ),
+      ` ${name}`,
+    ),
   );
-  legend.push(node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-tok-slick" }), " Slick token"));
-  legend.push(node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-tok-hole" }), " Hole token"));
+  legend.push(
+    node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-tok-slick" }), " Slick token"),
+  );
+  legend.push(
+    node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-tok-hole" }), " Hole token"),
+  );
   const friend = state.cards.friend;
-  legend.push(node("li", { title: friend ? friend.text : null }, node("span", { class: "us-cell us-key us-space-blank" }, node("span", { class: "us-marker us-friend" }, "♥")), ` ${friend ? friend.name : "Slappy's Friend"}`));
-  legend.push(node("li", {}, node("span", { class: "us-cell us-key us-space-blank" }, node("span", { class: "us-marker us-plan" }, "✎")), " Plan token"));
-  legend.push(node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-covered" }), " Covered (The Edge)"));
-  legend.push(node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-next-cover" }), " Next cover"));
+  legend.push(
+    node(
+      "li",
+      { title: friend ? friend.text : null },
+      node(
+        "span",
+        { class: "us-cell us-key us-space-blank" },
+        node("span", { class: "us-marker us-friend" }, "♥"),
+      ),
+      ` ${friend ? friend.name : "Slappy's Friend"}`,
+    ),
+  );
+  legend.push(
+    node(
+      "li",
+      {},
+      node(
+        "span",
+        { class: "us-cell us-key us-space-blank" },
+        node("span", { class: "us-marker us-plan" }, "✎"),
+      ),
+      " Plan token",
+    ),
+  );
+  legend.push(
+    node(
+      "li",
+      {},
+      node("span", { class: "us-cell us-key us-space-blank us-covered" }),
+      " Covered (The Edge)",
+    ),
+  );
+  legend.push(
+    node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-next-cover" }), " Next cover"),
+  );
   return node(
     "section",
     { class: "us-facts", "aria-label": "The table" },
     node(
       "p",
       {},
-      `Off the map: ${supply.bomb} bombs, ${supply.anvil} anvils, ${supply.slick} slick and ${supply.hole} hole tokens. `,
+      `Off the map: ${supply.bomb} bombs, ${supply.anvil} anvils, `,
+      `${supply.slick} slick and ${supply.hole} hole tokens. `,
       `Improv deck ${state.decks.improv}${top ? ` (last played: ${top.name})` : ""}`,
       state.decks.quirks || state.decks.quirk_discard.length ? `; Quirk deck ${state.decks.quirks}` : "",
       state.plan ? `; Master Plans left ${state.plan.cards_left}` : "",
@@ -431,20 +767,30 @@ function tableFacts(view, state) {
 // A press on an action holds the redrawing back until its release.
 export const render = steady(draw, { onlyActions: true });
 
-function draw(board, view, options) {
+function draw(board, view) {
   if (playback) playback.finish();
   playback = null;
   const focused = focusedAction(board);
   const state = view.state;
-  const actions = new Actions(view.you === null || view.you === undefined ? [] : view.legal, { cls: "us-action" });
+  const actions = new Actions(view.you === null || view.you === undefined ? [] : view.legal, {
+    cls: "us-action",
+  });
   const model = modelOf(state);
 
   // The map, with the spaces that are choices as buttons.
   const atActions = new Map();
-  for (const type of ["spawn", "friend", "plan"]) for (const a of actions.of(type)) atActions.set(spot(a.at), a);
+  for (const type of ["spawn", "friend", "plan"])
+    for (const a of actions.of(type)) atActions.set(spot(a.at), a);
   const map = drawMap(view, model, (x, y) => {
     const action = atActions.get(spot([x, y]));
-    return action ? actions.button(action, node("span", { class: "visually-hidden" }, describe(view, action)), describe(view, action), "us-cell-action") : null;
+    return action
+      ? actions.button(
+          action,
+          node("span", { class: "visually-hidden" }, describe(view, action)),
+          describe(view, action),
+          "us-cell-action",
+        )
+      : null;
   });
   const things = new Map();
   const makeThing = (id) => {
@@ -456,16 +802,24 @@ function draw(board, view, options) {
     return things.get(id);
   };
   for (const thing of state.things) putThing(makeThing(thing.id), thing.at);
-  if (state.asking && things.has(`c${state.asking.seat}`)) things.get(`c${state.asking.seat}`).classList.add("us-asked");
+  if (state.asking && things.has(`c${state.asking.seat}`))
+    things.get(`c${state.asking.seat}`).classList.add("us-asked");
 
   const now = node("p", { class: "us-now", role: "status" });
   const skip = node("button", { type: "button", class: "us-skip us-secondary us-small" }, "Skip");
   const events = state.events || [];
-  const latest = [...events].reverse().map((event) => caption(view, event)).find(Boolean);
+  const latest = [...events]
+    .reverse()
+    .map((event) => caption(view, event))
+    .find(Boolean);
   now.textContent = latest || "";
 
   const slotElements = new Map();
-  const players = node("section", { class: "us-players", "aria-label": "Players" }, ...state.players.map((player) => playerBox(view, state, player, slotElements)));
+  const players = node(
+    "section",
+    { class: "us-players", "aria-label": "Players" },
+    ...state.players.map((player) => playerBox(view, state, player, slotElements)),
+  );
   const parts = [header(view, state)];
   const side = node("div", { class: "us-side" });
   const decide = decision(view, state, actions, map.cells, things);
@@ -474,9 +828,26 @@ function draw(board, view, options) {
   side.append(players, tableFacts(view, state));
   const rest = actions.unshown();
   if (rest.length) {
-    side.prepend(node("section", { class: "us-decide us-other" }, node("p", { class: "us-decide-title" }, "Other choices"), node("div", { class: "us-buttons" }, ...rest.map((a) => actions.button(a, describe(view, a), describe(view, a))))));
+    side.prepend(
+      node(
+        "section",
+        { class: "us-decide us-other" },
+        node("p", { class: "us-decide-title" }, "Other choices"),
+        node(
+          "div",
+          { class: "us-buttons" },
+          ...rest.map((a) => actions.button(a, describe(view, a), describe(view, a))),
+        ),
+      ),
+    );
   }
-  const mapBlock = node("section", { class: "us-board-map", "aria-label": "The map" }, node("div", { class: "us-now-row" }, now, skip), map.element, node("p", { class: "us-map-name" }, state.map.name));
+  const mapBlock = node(
+    "section",
+    { class: "us-board-map", "aria-label": "The map" },
+    node("div", { class: "us-now-row" }, now, skip),
+    map.element,
+    node("p", { class: "us-map-name" }, state.map.name),
+  );
   parts.push(node("div", { class: "us-main" }, mapBlock, side));
   const root = node("div", { class: `us us-phase-${state.phase}` }, ...parts);
   board.replaceChildren(root);
@@ -510,7 +881,11 @@ function draw(board, view, options) {
       root.classList.add("us-instant");
       for (const element of things.values()) putThing(element, null);
       for (const thing of finalThings) putThing(makeThing(thing.id), thing.at);
-      map.cells.forEach((row) => row.forEach((cell) => cell.classList.remove("us-boom", "us-blowing", "us-crushing", "us-flash", "us-checking")));
+      map.cells.forEach((row) =>
+        row.forEach((cell) =>
+          cell.classList.remove("us-boom", "us-blowing", "us-crushing", "us-flash", "us-checking"),
+        ),
+      );
       map.cells.forEach((row, y) => row.forEach((cell, x) => decorate(cell, state, x, y, model)));
       void root.offsetWidth;
       root.classList.remove("us-instant");

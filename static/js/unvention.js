@@ -20,8 +20,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const ICONS = {
   wrench:
     "M22.7 19l-9.1-9.1c.9-2.3.4-5-1.5-6.9-2-2-5-2.4-7.4-1.3L9 6 6 9 1.6 4.7C.4 7.1.9 10.1 2.9 12.1c1.9 1.9 4.6 2.4 6.9 1.5l9.1 9.1c.4.4 1 .4 1.4 0l2.3-2.3c.5-.4.5-1.1.1-1.4z",
-  idea:
-    "M9 21c0 .55.45 1 1 1h4c.55 0 1-.45 1-1v-1H9v1zm3-19C8.14 2 5 5.14 5 9c0 2.38 1.19 4.47 3 5.74V17c0 .55.45 1 1 1h6c.55 0 1-.45 1-1v-2.26c1.81-1.27 3-3.36 3-5.74 0-3.86-3.14-7-7-7z",
+  idea: "M9 21c0 .55.45 1 1 1h4c.55 0 1-.45 1-1v-1H9v1zm3-19C8.14 2 5 5.14 5 9c0 2.38 1.19 4.47 3 5.74V17c0 .55.45 1 1 1h6c.55 0 1-.45 1-1v-2.26c1.81-1.27 3-3.36 3-5.74 0-3.86-3.14-7-7-7z",
 };
 
 // What is drawn, kept between renders: the seat whose sheet is on screen (null: the viewer's
@@ -29,7 +28,6 @@ const ICONS = {
 // a tab is chosen.
 let shownSeat = null;
 let last = null;
-
 
 // --- building blocks -------------------------------------------------------------------------
 
@@ -49,6 +47,13 @@ function icon(name, label = null) {
   return svg;
 }
 
+const CRITERIA = {
+  intricacy: "mechanisms used",
+  synchrony: "uses of the most repeated shape",
+  modularity: "different mechanism sizes",
+};
+// An invention's worth as the rulebook adds it up.
+const sum = (w) => `variety ${w.variety} + completion ${w.completion} + ${w.count} × x${w.multiplier}`;
 const place = (r, c) => `row ${r + 1}, column ${c + 1}`;
 // --- shapes (as app/games/unvention/shapes.py: the same orientations in the same order) --------
 
@@ -97,7 +102,12 @@ function shapeGrid(shape, cls = "", label = null) {
   }
   return node(
     "span",
-    { class: `uv-shape uv-cols-${width} ${cls}`.trim(), role: label ? "img" : null, "aria-label": label, "aria-hidden": label ? null : "true" },
+    {
+      class: `uv-shape uv-cols-${width} ${cls}`.trim(),
+      role: label ? "img" : null,
+      "aria-label": label,
+      "aria-hidden": label ? null : "true",
+    },
     ...cells,
   );
 }
@@ -127,25 +137,32 @@ function describe(view, action) {
     }
     case "circle": {
       const [r, c] = action.part;
-      return `Circle the ${partText(printed, action.workshop, r, c)} in ${shop(action.workshop)}, ${place(r, c)}, with a ${action.number}`;
+      return `Circle the ${partText(printed, action.workshop, r, c)} in ${shop(action.workshop)}, `
+        + `${place(r, c)}, with a ${action.number}`;
     }
     case "spend_wrench": {
       const [r, c] = action.part;
-      return `Spend a wrench to circle the ${partText(printed, action.workshop, r, c)} in ${shop(action.workshop)}, ${place(r, c)}`;
+      return `Spend a wrench to circle the ${partText(printed, action.workshop, r, c)} `
+        + `in ${shop(action.workshop)}, ${place(r, c)}`;
     }
     case "build_add": {
       const [r, c] = action.part;
-      return `Add the circled ${partText(printed, action.workshop, r, c)} in ${shop(action.workshop)}, ${place(r, c)}, to the mechanism`;
+      return `Add the circled ${partText(printed, action.workshop, r, c)} in ${shop(action.workshop)}, `
+        + `${place(r, c)}, to the mechanism`;
     }
     case "build_place": {
       const cells = placedCells(me, action);
-      const where = cells ? cells.map(([r, c]) => `${r + 1}-${c + 1}`).join(", ") : `${action.at[0] + 1}-${action.at[1] + 1}`;
+      const where = cells
+        ? cells.map(([r, c]) => `${r + 1}-${c + 1}`).join(", ")
+        : `${action.at[0] + 1}-${action.at[1] + 1}`;
       const turned = action.orientation ? `, turned (shape ${action.orientation + 1})` : "";
       return `Draw the mechanism in ${invention(action.invention)}${turned}, covering row-column ${where}`;
     }
     case "build_start": {
       const cost = me ? me.doing.cost : 2;
-      return cost ? `Build a mechanism: pay ${plural(cost, "wrench", "wrenches")}` : "Build a mechanism (free this turn)";
+      return cost
+        ? `Build a mechanism: pay ${plural(cost, "wrench", "wrenches")}`
+        : "Build a mechanism (free this turn)";
     }
     case "build_cancel":
       return "Give up this mechanism (its wrenches come back)";
@@ -154,7 +171,8 @@ function describe(view, action) {
       return `Ball Bearing: count a ${value} as a ${value + action.delta}`;
     }
     case "leap":
-      return `Quantum Leap in ${shop(action.workshop)}: circle every ${action.numbers[0]}, ${action.numbers[1]} and wild part`;
+      return `Quantum Leap in ${shop(action.workshop)}: `
+        + `circle every ${action.numbers[0]}, ${action.numbers[1]} and wild part`;
     case "idea":
       return `Put the journal's Idea on ${invention(action.invention)}`;
     case "present": {
@@ -162,7 +180,8 @@ function describe(view, action) {
       return `Present ${invention(action.invention)}${worth === null ? "" : ` for ${plural(worth, "point")}`}`;
     }
     case "keep":
-      return `Keep ${invention(action.invention)} back${state.presenting && state.presenting.final ? " (the competition ends: it scores nothing)" : " for a later day"}`;
+      return `Keep ${invention(action.invention)} back${state.presenting && state.presenting.final
+        ? " (the competition ends: it scores nothing)" : " for a later day"}`;
     case "done":
       return "End your turn";
     default:
@@ -195,7 +214,11 @@ function header(view, state) {
         note = " (skipped)";
       } else if (i < state.day_number || state.phase === "over") cls += " uv-day-past";
       else if (i === state.day_number) cls += " uv-day-now";
-      return node("li", { class: cls, "aria-current": i === state.day_number && state.phase !== "over" ? "date" : null }, DAY_TITLES[day] + note);
+      return node(
+        "li",
+        { class: cls, "aria-current": i === state.day_number && state.phase !== "over" ? "date" : null },
+        DAY_TITLES[day] + note,
+      );
     }),
   );
   let status;
@@ -206,10 +229,24 @@ function header(view, state) {
   } else status = `${DAY_TITLES[state.day]}, turn ${state.turn}`;
 
   const roll = state.roll;
-  const dice = node("ul", { class: "uv-dice", "aria-label": `The dice: ${roll.dice.join(", ")}` }, ...roll.dice.map((value) => node("li", { class: "uv-die" }, String(value))));
+  const dice = node(
+    "ul",
+    { class: "uv-dice", "aria-label": `The dice: ${roll.dice.join(", ")}` },
+    ...roll.dice.map((value) => node("li", { class: "uv-die" }, String(value))),
+  );
   let kind;
-  if (roll.kind === "eureka") kind = node("p", { class: "uv-roll-kind uv-eureka" }, "Eureka! Name any number to journal and any number to workshop.");
-  else if (roll.kind === "quantum_leap") kind = node("p", { class: "uv-roll-kind uv-leap" }, "Quantum Leap! Pick a workshop and two numbers; the build is free.");
+  if (roll.kind === "eureka")
+    kind = node(
+      "p",
+      { class: "uv-roll-kind uv-eureka" },
+      "Eureka! Name any number to journal and any number to workshop.",
+    );
+  else if (roll.kind === "quantum_leap")
+    kind = node(
+      "p",
+      { class: "uv-roll-kind uv-leap" },
+      "Quantum Leap! Pick a workshop and two numbers; the build is free.",
+    );
   else kind = groupsLine(roll.groups, null);
 
   const waiting = state.phase === "over" ? [] : state.waiting || [];
@@ -218,7 +255,9 @@ function header(view, state) {
     "header",
     { class: "uv-header" },
     node("div", { class: "uv-when" }, days, node("p", { class: "uv-status" }, status)),
-    state.phase === "turn" || state.phase === "present" ? node("div", { class: "uv-roll" }, dice, kind) : null,
+    state.phase === "turn" || state.phase === "present"
+      ? node("div", { class: "uv-roll" }, dice, kind)
+      : null,
     waitText ? node("p", { class: "uv-waiting" }, waitText) : null,
   );
 }
@@ -228,8 +267,12 @@ function header(view, state) {
 function groupsLine(groups, doing, title = "Groups") {
   const items = groups.map((group, g) => {
     const tags = [];
-    if (doing && doing.journal_group === g) tags.push(`journal${doing.journal_left.length ? `, left ${doing.journal_left.join(" ")}` : ""}`);
-    if (doing && doing.workshop_group === g) tags.push(`workshop${doing.workshop_left && doing.workshop_left.length ? `, left ${doing.workshop_left.join(" ")}` : ""}`);
+    if (doing && doing.journal_group === g)
+      tags.push(`journal${doing.journal_left.length ? `, left ${doing.journal_left.join(" ")}` : ""}`);
+    if (doing && doing.workshop_group === g)
+      tags.push(
+        `workshop${doing.workshop_left && doing.workshop_left.length ? `, left ${doing.workshop_left.join(" ")}` : ""}`,
+      );
     const used = tags.length ? " uv-group-used" : "";
     return node(
       "li",
@@ -238,7 +281,12 @@ function groupsLine(groups, doing, title = "Groups") {
       tags.length ? node("span", { class: "uv-group-tag" }, tags.join("; ")) : null,
     );
   });
-  return node("div", { class: "uv-groups-line" }, node("span", { class: "uv-groups-label" }, title), node("ul", { class: "uv-groups" }, ...items));
+  return node(
+    "div",
+    { class: "uv-groups-line" },
+    node("span", { class: "uv-groups-label" }, title),
+    node("ul", { class: "uv-groups" }, ...items),
+  );
 }
 
 // --- the viewer's turn: choices that are not on a cell ------------------------------------------
@@ -249,8 +297,18 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
 
   if (state.phase === "turn" && doing && state.roll.kind === "groups" && actions.any) {
     const bearing = doing.ball_bearing;
-    const changed = bearing ? `Ball Bearing: a ${state.roll.dice[bearing.die]} counts as ${state.roll.dice[bearing.die] + bearing.delta} for you.` : null;
-    panel.append(node("div", { class: "uv-mine" }, groupsLine(doing.groups, doing, "Your groups"), changed ? node("p", { class: "uv-note" }, changed) : null));
+    const changed = bearing
+      ? `Ball Bearing: a ${state.roll.dice[bearing.die]} counts as `
+        + `${state.roll.dice[bearing.die] + bearing.delta} for you.`
+      : null;
+    panel.append(
+      node(
+        "div",
+        { class: "uv-mine" },
+        groupsLine(doing.groups, doing, "Your groups"),
+        changed ? node("p", { class: "uv-note" }, changed) : null,
+      ),
+    );
   }
 
   const ideas = actions.of("idea");
@@ -259,8 +317,23 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       node(
         "div",
         { class: "uv-choice uv-idea-choice" },
-        node("p", { class: "uv-choice-title" }, icon("idea"), " A completed journal gives you an Idea: choose the invention it goes on."),
-        node("div", { class: "uv-buttons" }, ...ideas.map((a) => actions.button(a, `${state.printed.inventions[a.invention].title} (now x${me.inventions[a.invention].ideas})`, describe(view, a)))),
+        node(
+          "p",
+          { class: "uv-choice-title" },
+          icon("idea"),
+          " A completed journal gives you an Idea: choose the invention it goes on.",
+        ),
+        node(
+          "div",
+          { class: "uv-buttons" },
+          ...ideas.map((a) =>
+            actions.button(
+              a,
+              `${state.printed.inventions[a.invention].title} (now x${me.inventions[a.invention].ideas})`,
+              describe(view, a),
+            ),
+          ),
+        ),
       ),
     );
   }
@@ -271,11 +344,19 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       node(
         "div",
         { class: "uv-choice" },
-        node("p", { class: "uv-choice-title" }, "Ball Bearing (before journaling): one die counts one more or one less, for you."),
-        node("div", { class: "uv-buttons" }, ...bearings.map((a) => {
-          const value = state.roll.dice[a.die];
-          return actions.button(a, `${value} → ${value + a.delta}`, describe(view, a), "uv-small");
-        })),
+        node(
+          "p",
+          { class: "uv-choice-title" },
+          "Ball Bearing (before journaling): one die counts one more or one less, for you.",
+        ),
+        node(
+          "div",
+          { class: "uv-buttons" },
+          ...bearings.map((a) => {
+            const value = state.roll.dice[a.die];
+            return actions.button(a, `${value} → ${value + a.delta}`, describe(view, a), "uv-small");
+          }),
+        ),
       ),
     );
   }
@@ -286,7 +367,12 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       node(
         "div",
         { class: "uv-choice uv-leap-choice" },
-        node("p", { class: "uv-choice-title" }, "Quantum Leap: pick a workshop and two numbers. Every free part of those numbers there is circled, wild parts too."),
+        node(
+          "p",
+          { class: "uv-choice-title" },
+          "Quantum Leap: pick a workshop and two numbers. "
+            + "Every free part of those numbers there is circled, wild parts too.",
+        ),
         ...WORKSHOPS.map((w) => {
           const own = leaps.filter((a) => a.workshop === w);
           if (!own.length) return null;
@@ -294,7 +380,13 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
             "div",
             { class: `uv-leap-row uv-ws-${w}` },
             node("span", { class: "uv-leap-shop" }, `${SIGNS[w]} ${state.printed.workshops[w].title}`),
-            node("div", { class: "uv-buttons" }, ...own.map((a) => actions.button(a, `${a.numbers[0]}+${a.numbers[1]}`, describe(view, a), "uv-small"))),
+            node(
+              "div",
+              { class: "uv-buttons" },
+              ...own.map((a) =>
+                actions.button(a, `${a.numbers[0]}+${a.numbers[1]}`, describe(view, a), "uv-small"),
+              ),
+            ),
           );
         }),
       ),
@@ -308,20 +400,47 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
     const text = parts
       ? `Building a ${shopName} mechanism: ${plural(parts, "part")}.`
       : "Building: choose a circled part in a workshop (highlighted).";
-    const hint = parts >= 2
-      ? " Add touching circled parts, or point at a highlighted invention cell to see where it goes and click to draw it."
-      : parts === 1
-        ? " Add a touching circled part."
-        : "";
+    const hint =
+      parts >= 2
+        ? " Add touching circled parts, or point at a highlighted invention cell to see where it goes"
+          + " and click to draw it."
+        : parts === 1
+          ? " Add a touching circled part."
+          : "";
     const torque = actions.of("build_place").some((a) => "orientation" in a);
     panel.append(
       node(
         "div",
         { class: "uv-choice uv-build" },
-        parts >= 2 ? shapeGrid(normalise(building.parts), `uv-ws-${building.workshop}`, `The mechanism's shape, ${plural(parts, "part")}`) : null,
-        node("p", { class: "uv-choice-title" }, text, hint, torque ? " With the Torque, each cell offers the turned shapes that fit there, numbered as below." : ""),
+        parts >= 2
+          ? shapeGrid(
+              normalise(building.parts),
+              `uv-ws-${building.workshop}`,
+              `The mechanism's shape, ${plural(parts, "part")}`,
+            )
+          : null,
+        node(
+          "p",
+          { class: "uv-choice-title" },
+          text,
+          hint,
+          torque
+            ? " With the Torque, each cell offers the turned shapes that fit there, numbered as below."
+            : "",
+        ),
         torque && parts >= 2
-          ? node("div", { class: "uv-turned" }, ...orientations(building.parts).map((shape, o) => node("span", { class: "uv-turned-one" }, `${o + 1}`, shapeGrid(shape, `uv-ws-${building.workshop}`, `Shape ${o + 1}`))))
+          ? node(
+              "div",
+              { class: "uv-turned" },
+              ...orientations(building.parts).map((shape, o) =>
+                node(
+                  "span",
+                  { class: "uv-turned-one" },
+                  `${o + 1}`,
+                  shapeGrid(shape, `uv-ws-${building.workshop}`, `Shape ${o + 1}`),
+                ),
+              ),
+            )
           : null,
       ),
     );
@@ -335,7 +454,12 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       node(
         "div",
         { class: "uv-choice uv-present" },
-        node("p", { class: "uv-choice-title" }, `End of ${DAY_TITLES[state.presenting.day]}: present each invention now, or keep it for a later day.${final ? " This is the last presentation: a kept invention scores nothing." : ""}`),
+        node(
+          "p",
+          { class: "uv-choice-title" },
+          `End of ${DAY_TITLES[state.presenting.day]}: present each invention now, or keep it for a later day.`,
+          final ? " This is the last presentation: a kept invention scores nothing." : "",
+        ),
         node(
           "ul",
           { class: "uv-present-list" },
@@ -348,12 +472,23 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
               "li",
               { class: "uv-present-item" },
               node("strong", {}, state.printed.inventions[slug].title),
-              node("span", { class: "uv-worth" }, `${plural(worth.total, "point")} now: variety ${worth.variety} + completion ${worth.completion} + ${worth.count} × x${worth.multiplier}${entry.complete ? "" : " (incomplete)"}`),
+              node(
+                "span",
+                { class: "uv-worth" },
+                `${plural(worth.total, "point")} now: ${sum(worth)}${entry.complete ? "" : " (incomplete)"}`,
+              ),
               node(
                 "span",
                 { class: "uv-buttons" },
                 present ? actions.button(present, `Present (${worth.total})`, describe(view, present)) : null,
-                keep ? actions.button(keep, final ? "Keep (scores 0)" : "Keep", describe(view, keep), "uv-secondary") : null,
+                keep
+                  ? actions.button(
+                      keep,
+                      final ? "Keep (scores 0)" : "Keep",
+                      describe(view, keep),
+                      "uv-secondary",
+                    )
+                  : null,
               ),
             );
           }),
@@ -364,9 +499,19 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
 
   const controls = node("div", { class: "uv-controls" });
   const start = actions.one("build_start");
-  if (start) controls.append(actions.button(start, doing.cost ? `Build a mechanism (${plural(doing.cost, "wrench", "wrenches")})` : "Build a mechanism (free)", describe(view, start)));
+  if (start)
+    controls.append(
+      actions.button(
+        start,
+        doing.cost
+          ? `Build a mechanism (${plural(doing.cost, "wrench", "wrenches")})`
+          : "Build a mechanism (free)",
+        describe(view, start),
+      ),
+    );
   const cancel = actions.one("build_cancel");
-  if (cancel) controls.append(actions.button(cancel, "Give up the mechanism", describe(view, cancel), "uv-secondary"));
+  if (cancel)
+    controls.append(actions.button(cancel, "Give up the mechanism", describe(view, cancel), "uv-secondary"));
   const done = actions.one("done");
   if (done) controls.append(actions.button(done, "End turn", describe(view, done), "uv-done"));
   panel.append(controls);
@@ -381,7 +526,11 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
     panel.append(node("p", { class: "uv-note" }, "You have moves to make on your own sheet. ", back));
   }
   // Nothing but cells to click (the prompt above says what): no empty box.
-  panel.hidden = panel.childElementCount === 1 && !actions.list.some((a) => !["journal", "cross", "circle", "spend_wrench", "build_add", "build_place"].includes(a.type));
+  panel.hidden =
+    panel.childElementCount === 1 &&
+    !actions.list.some(
+      (a) => !["journal", "cross", "circle", "spend_wrench", "build_add", "build_place"].includes(a.type),
+    );
   return { panel, controls };
 }
 
@@ -407,21 +556,33 @@ function journalBox(view, player, j, actions, written) {
       if (c === 0) cls += " uv-jleft";
       if (r === 3) cls += " uv-jbottom";
       if (c === 3) cls += " uv-jright";
-      if (written.has(`${j},${r},${c}`) || (crossedCell && crossedCell[0] === j && crossedCell[1] === r && crossedCell[2] === c)) cls += " uv-new";
+      if (
+        written.has(`${j},${r},${c}`) ||
+        (crossedCell && crossedCell[0] === j && crossedCell[1] === r && crossedCell[2] === c)
+      )
+        cls += " uv-new";
       const cell = node("div", { class: cls });
       if (value === "X") {
         cell.classList.add("uv-x");
         cell.append(node("span", { "aria-label": `${place(r, c)}: X` }, "X"));
       } else if (value !== null) {
-        cell.append(node("span", { class: "uv-jvalue", "aria-label": `${place(r, c)}: ${value}` }, String(value)));
+        cell.append(
+          node("span", { class: "uv-jvalue", "aria-label": `${place(r, c)}: ${value}` }, String(value)),
+        );
       } else {
         const writes = actions.of("journal", (a) => a.journal === j && a.cell[0] === r && a.cell[1] === c);
         const cross = actions.one("cross", (a) => a.journal === j && a.cell[0] === r && a.cell[1] === c);
         if (writes.length === 1) {
-          cell.append(actions.button(writes[0], String(writes[0].number), describe(view, writes[0]), "uv-jbutton"));
+          cell.append(
+            actions.button(writes[0], String(writes[0].number), describe(view, writes[0]), "uv-jbutton"),
+          );
         } else if (writes.length > 1) {
           cell.classList.add("uv-has-picks");
-          cell.append(...writes.map((a) => actions.button(a, String(a.number), describe(view, a), `uv-pick uv-pick-${a.number}`)));
+          cell.append(
+            ...writes.map((a) =>
+              actions.button(a, String(a.number), describe(view, a), `uv-pick uv-pick-${a.number}`),
+            ),
+          );
         } else if (cross) {
           cell.append(actions.button(cross, "X", describe(view, cross), "uv-jbutton uv-cross"));
         }
@@ -433,7 +594,11 @@ function journalBox(view, player, j, actions, written) {
   for (let c = 0; c < 4; c += 1) grid.append(wrench(journal.columns[c], `under column ${c + 1}`));
   grid.append(node("span", { class: "uv-jcorner" }));
 
-  const ideaWords = { open: "its Idea is not earned yet", gained: "its Idea is earned", crossed: "its Idea is crossed off" };
+  const ideaWords = {
+    open: "its Idea is not earned yet",
+    gained: "its Idea is earned",
+    crossed: "its Idea is crossed off",
+  };
   return node(
     "div",
     { class: `uv-journal${journal.complete ? " uv-complete" : ""}` },
@@ -441,7 +606,11 @@ function journalBox(view, player, j, actions, written) {
       "h4",
       { class: "uv-journal-head" },
       `Journal ${j + 1}`,
-      node("span", { class: `uv-idea uv-idea-${journal.idea}`, title: `Journal ${j + 1}: ${ideaWords[journal.idea]}` }, icon("idea", ideaWords[journal.idea])),
+      node(
+        "span",
+        { class: `uv-idea uv-idea-${journal.idea}`, title: `Journal ${j + 1}: ${ideaWords[journal.idea]}` },
+        icon("idea", ideaWords[journal.idea]),
+      ),
       journal.complete ? node("span", { class: "uv-tag" }, "complete") : null,
     ),
     grid,
@@ -449,12 +618,23 @@ function journalBox(view, player, j, actions, written) {
 }
 
 function journals(view, player, actions) {
-  const written = new Set(((player.doing && player.doing.written) || []).map(([j, r, c]) => `${j},${r},${c}`));
+  const written = new Set(
+    ((player.doing && player.doing.written) || []).map(([j, r, c]) => `${j},${r},${c}`),
+  );
   return node(
     "section",
     { class: "uv-journals uv-block", "aria-label": "Journals" },
-    node("h3", { class: "uv-block-title" }, "Journals", node("span", { class: "uv-sub" }, `${player.complete_journals} of 3 complete`)),
-    node("div", { class: "uv-journal-row" }, ...[0, 1, 2].map((j) => journalBox(view, player, j, actions, written))),
+    node(
+      "h3",
+      { class: "uv-block-title" },
+      "Journals",
+      node("span", { class: "uv-sub" }, `${player.complete_journals} of 3 complete`),
+    ),
+    node(
+      "div",
+      { class: "uv-journal-row" },
+      ...[0, 1, 2].map((j) => journalBox(view, player, j, actions, written)),
+    ),
   );
 }
 
@@ -463,7 +643,10 @@ function workshopBox(view, state, player, w, actions) {
   const rows = player.workshops[w];
   const doing = player.doing || {};
   const circledNow = new Set((doing.circled || []).filter(([s]) => s === w).map(([, r, c]) => `${r},${c}`));
-  const building = doing.building && doing.building.workshop === w ? new Set(doing.building.parts.map(([r, c]) => `${r},${c}`)) : new Set();
+  const building =
+    doing.building && doing.building.workshop === w
+      ? new Set(doing.building.parts.map(([r, c]) => `${r},${c}`))
+      : new Set();
   // Which mechanism each used part is in, to outline mechanisms and find captured Ideas.
   const owner = new Map();
   player.mechanisms.forEach((m, k) => {
@@ -479,14 +662,21 @@ function workshopBox(view, state, player, w, actions) {
         continue;
       }
       const wild = number === "?";
-      const words = { crossed: "crossed off", free: "free", circled: "circled", used: "used in a mechanism" }[status];
+      const words = { crossed: "crossed off", free: "free", circled: "circled", used: "used in a mechanism" }[
+        status
+      ];
       let cls = `uv-part uv-${status}`;
       if (wild) cls += " uv-wild";
       if (circledNow.has(`${r},${c}`)) cls += " uv-new";
       if (building.has(`${r},${c}`)) cls += " uv-building";
       const k = owner.get(`${r},${c}`);
       if (k !== undefined) {
-        for (const [dr, dc, side] of [[-1, 0, "t"], [1, 0, "b"], [0, -1, "l"], [0, 1, "r"]]) {
+        for (const [dr, dc, side] of [
+          [-1, 0, "t"],
+          [1, 0, "b"],
+          [0, -1, "l"],
+          [0, 1, "r"],
+        ]) {
           if (owner.get(`${r + dr},${c + dc}`) !== k) cls += ` uv-edge-${side}`;
         }
       }
@@ -494,17 +684,30 @@ function workshopBox(view, state, player, w, actions) {
       const label = `${printed.title} ${place(r, c)}: ${wild ? "wild part" : `part ${number}`}, ${words}`;
       const circles = actions.of("circle", (a) => a.workshop === w && a.part[0] === r && a.part[1] === c);
       const add = actions.one("build_add", (a) => a.workshop === w && a.part[0] === r && a.part[1] === c);
-      const spend = actions.one("spend_wrench", (a) => a.workshop === w && a.part[0] === r && a.part[1] === c);
+      const spend = actions.one(
+        "spend_wrench",
+        (a) => a.workshop === w && a.part[0] === r && a.part[1] === c,
+      );
       if (circles.length === 1) {
         part.append(actions.button(circles[0], String(number), describe(view, circles[0]), "uv-pbutton"));
       } else if (circles.length > 1) {
         part.classList.add("uv-has-picks");
         part.append(node("span", { class: "uv-plabel", "aria-hidden": "true" }, String(number)));
-        part.append(...circles.map((a) => actions.button(a, String(a.number), describe(view, a), `uv-pick uv-pick-${a.number}`)));
+        part.append(
+          ...circles.map((a) =>
+            actions.button(a, String(a.number), describe(view, a), `uv-pick uv-pick-${a.number}`),
+          ),
+        );
       } else if (add) {
         part.append(actions.button(add, String(number), describe(view, add), "uv-pbutton uv-addable"));
       } else {
-        part.append(node("span", { class: "uv-pnumber", role: "img", "aria-label": label, title: label }, String(number)));
+        part.append(
+          node(
+            "span",
+            { class: "uv-pnumber", role: "img", "aria-label": label, title: label },
+            String(number),
+          ),
+        );
       }
       if (spend) part.append(actions.button(spend, icon("wrench"), describe(view, spend), "uv-spend"));
       grid.append(part);
@@ -512,9 +715,17 @@ function workshopBox(view, state, player, w, actions) {
   }
   const ideas = node("div", { class: "uv-wideas", "aria-hidden": "true" });
   for (const [r, c] of printed.ideas) {
-    const corners = [`${r},${c}`, `${r},${c + 1}`, `${r + 1},${c}`, `${r + 1},${c + 1}`].map((p) => owner.get(p));
+    const corners = [`${r},${c}`, `${r},${c + 1}`, `${r + 1},${c}`, `${r + 1},${c + 1}`].map((p) =>
+      owner.get(p),
+    );
     const captured = corners[0] !== undefined && corners.every((k) => k === corners[0]);
-    ideas.append(node("span", { class: `uv-widea uv-at-r${r} uv-at-c${c}${captured ? " uv-captured" : ""}` }, icon("idea")));
+    ideas.append(
+      node(
+        "span",
+        { class: `uv-widea uv-at-r${r} uv-at-c${c}${captured ? " uv-captured" : ""}` },
+        icon("idea"),
+      ),
+    );
   }
   grid.append(ideas);
   grid.classList.add(`uv-ws-${w}`, `uv-grid-${printed.position}`);
@@ -535,14 +746,33 @@ function workshops(view, state, player, actions) {
     { class: "uv-hub", title: "Wrenches available" },
     icon("wrench"),
     node("strong", {}, String(player.wrenches.available)),
-    node("span", { class: "visually-hidden" }, ` ${plural(player.wrenches.available, "wrench", "wrenches")} available`),
+    node(
+      "span",
+      { class: "visually-hidden" },
+      ` ${plural(player.wrenches.available, "wrench", "wrenches")} available`,
+    ),
   );
   return node(
     "section",
     { class: "uv-block uv-shops-block", "aria-label": "Workshops" },
-    node("h3", { class: "uv-block-title" }, "Workshops", node("span", { class: "uv-sub" }, `${plural(player.wrenches.available, "wrench", "wrenches")} to spend (${player.wrenches.earned} earned, ${player.wrenches.spent} spent)`)),
+    node(
+      "h3",
+      { class: "uv-block-title" },
+      "Workshops",
+      node(
+        "span",
+        { class: "uv-sub" },
+        `${plural(player.wrenches.available, "wrench", "wrenches")} to spend `,
+        `(${player.wrenches.earned} earned, ${player.wrenches.spent} spent)`,
+      ),
+    ),
     // Headings outside, grids meeting at the hub, as printed: the hub sits where they meet.
-    node("div", { class: "uv-shops" }, ...WORKSHOPS.flatMap((w) => workshopBox(view, state, player, w, actions)), hub),
+    node(
+      "div",
+      { class: "uv-shops" },
+      ...WORKSHOPS.flatMap((w) => workshopBox(view, state, player, w, actions)),
+      hub,
+    ),
   );
 }
 
@@ -553,7 +783,11 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
   const height = grid.length;
   const width = grid[0].length;
   const cells = [];
-  const box = node("div", { class: `uv-igrid uv-cols-${width}`, role: "group", "aria-label": `${printed.title} pattern` });
+  const box = node("div", {
+    class: `uv-igrid uv-cols-${width}`,
+    role: "group",
+    "aria-label": `${printed.title} pattern`,
+  });
   const places = actions.of("build_place", (a) => a.invention === slug);
   // Each placement's button sits on the first cell it covers (top row, leftmost).
   const byCell = new Map();
@@ -575,7 +809,12 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
       else {
         const m = player.mechanisms[value];
         let cls = `uv-icell uv-mech uv-ws-${m.workshop}`;
-        for (const [dr, dc, side] of [[-1, 0, "t"], [1, 0, "b"], [0, -1, "l"], [0, 1, "r"]]) {
+        for (const [dr, dc, side] of [
+          [-1, 0, "t"],
+          [1, 0, "b"],
+          [0, -1, "l"],
+          [0, 1, "r"],
+        ]) {
           const other = grid[r + dr] ? grid[r + dr][c + dc] : undefined;
           if (other !== value) cls += ` uv-edge-${side}`;
         }
@@ -587,7 +826,12 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
         cell.classList.add(here.length > 1 ? "uv-has-picks" : "uv-target");
         for (const { action, covered } of here) {
           const text = here.length > 1 ? String((action.orientation || 0) + 1) : "+";
-          const button = actions.button(action, text, describe(view, action), here.length > 1 ? "uv-pick uv-place" : "uv-ibutton uv-place");
+          const button = actions.button(
+            action,
+            text,
+            describe(view, action),
+            here.length > 1 ? "uv-pick uv-place" : "uv-ibutton uv-place",
+          );
           const show = () => onPreview(slug, covered, true);
           const hide = () => onPreview(slug, covered, false);
           button.addEventListener("mouseenter", show);
@@ -606,32 +850,67 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
   const circles = node(
     "ol",
     { class: "uv-circles", "aria-label": `Ideas: x${entry.ideas} of ${printed.idea_circles}` },
-    ...Array.from({ length: printed.idea_circles }, (_, i) => node("li", { class: `uv-circle${i < entry.ideas ? " uv-circle-on" : ""}` }, `x${i + 1}`)),
+    ...Array.from({ length: printed.idea_circles }, (_, i) =>
+      node("li", { class: `uv-circle${i < entry.ideas ? " uv-circle-on" : ""}` }, `x${i + 1}`),
+    ),
   );
   const today = DAYS[state.day_number];
   const bonus = node(
     "span",
     { class: "uv-bonus" },
     "Completion ",
-    ...DAYS.map((day, i) => node("span", { class: `uv-bonus-day${day === today && state.phase !== "over" ? " uv-bonus-now" : ""}`, title: DAY_TITLES[day] }, `${i ? " / " : ""}${printed.completion[day]}`)),
+    ...DAYS.map((day, i) =>
+      node(
+        "span",
+        {
+          class: `uv-bonus-day${day === today && state.phase !== "over" ? " uv-bonus-now" : ""}`,
+          title: DAY_TITLES[day],
+        },
+        `${i ? " / " : ""}${printed.completion[day]}`,
+      ),
+    ),
   );
   const types = entry.types.map((w) => state.printed.workshops[w].title);
   let worth;
   if (entry.presented) {
     const p = entry.presented;
-    worth = node("p", { class: "uv-presented-line" }, `Presented on ${DAY_TITLES[DAYS[p.day]]}: ${plural(p.total, "point")} (variety ${p.variety} + completion ${p.completion} + ${p.count} × x${p.multiplier})`);
+    worth = node(
+      "p",
+      { class: "uv-presented-line" },
+      `Presented on ${DAY_TITLES[DAYS[p.day]]}: ${plural(p.total, "point")} (${sum(p)})`,
+    );
   } else {
     const w = entry.worth;
-    worth = node("p", { class: "uv-worth-line" }, `If presented today: ${plural(w.total, "point")}${entry.complete ? " (complete)" : ""}`);
+    worth = node(
+      "p",
+      { class: "uv-worth-line" },
+      `If presented today: ${plural(w.total, "point")}${entry.complete ? " (complete)" : ""}`,
+    );
   }
   const section = node(
     "div",
-    { class: `uv-invention${entry.presented ? " uv-done-invention" : ""}${places.length ? " uv-can-place" : ""}`, role: "group", "aria-label": printed.title },
+    {
+      class: `uv-invention${entry.presented ? " uv-done-invention" : ""}${places.length ? " uv-can-place" : ""}`,
+      role: "group",
+      "aria-label": printed.title,
+    },
     node("h4", { class: "uv-invention-head" }, printed.title),
-    node("p", { class: "uv-criterion" }, `${printed.criterion_title}: ${{ intricacy: "mechanisms used", synchrony: "uses of the most repeated shape", modularity: "different mechanism sizes" }[printed.criterion] || printed.criterion} × Ideas`),
+    node(
+      "p",
+      { class: "uv-criterion" },
+      `${printed.criterion_title}: ${CRITERIA[printed.criterion] || printed.criterion} × Ideas`,
+    ),
     circles,
     box,
-    node("p", { class: "uv-facts" }, `${entry.filled} of ${printed.cells} cells`, " · ", types.length ? `types: ${types.join(", ")}` : "no mechanisms yet", " · ", bonus),
+    node(
+      "p",
+      { class: "uv-facts" },
+      `${entry.filled} of ${printed.cells} cells`,
+      " · ",
+      types.length ? `types: ${types.join(", ")}` : "no mechanisms yet",
+      " · ",
+      bonus,
+    ),
     worth,
   );
   return { section, cells };
@@ -673,7 +952,9 @@ function toolsBox(view, state, player) {
       status = "Locked";
       cls += " uv-tool-locked";
     }
-    const others = table.unlocked.filter(([seat]) => seat !== player.seat).map(([seat, turn]) => `${nameOf(view, seat)} (turn ${turn})`);
+    const others = table.unlocked
+      .filter(([seat]) => seat !== player.seat)
+      .map(([seat, turn]) => `${nameOf(view, seat)} (turn ${turn})`);
     const shape = [];
     printed.shape.forEach((row, r) => row.forEach((on, c) => on && shape.push([r, c])));
     return node(
@@ -687,17 +968,29 @@ function toolsBox(view, state, player) {
         node("span", { class: "uv-tool-points" }, `first ${printed.first} / later ${printed.later}`),
         node("span", { class: "uv-tool-status" }, status),
         node("span", { class: "uv-tool-ability" }, printed.ability),
-        others.length ? node("span", { class: "uv-tool-others" }, `Also unlocked by ${others.join(", ")}`) : null,
+        others.length
+          ? node("span", { class: "uv-tool-others" }, `Also unlocked by ${others.join(", ")}`)
+          : null,
       ),
     );
   });
-  return node("section", { class: "uv-block uv-tools", "aria-label": "Tools" }, node("h3", { class: "uv-block-title" }, "Tools"), node("ul", { class: "uv-tool-list" }, ...items));
+  return node(
+    "section",
+    { class: "uv-block uv-tools", "aria-label": "Tools" },
+    node("h3", { class: "uv-block-title" }, "Tools"),
+    node("ul", { class: "uv-tool-list" }, ...items),
+  );
 }
 
 function scoreBox(view, state, player) {
   const rows = INVENTIONS.map((slug) => {
     const p = player.inventions[slug].presented;
-    return node("tr", {}, node("th", { scope: "row" }, state.printed.inventions[slug].title), node("td", {}, p ? String(p.total) : "—"));
+    return node(
+      "tr",
+      {},
+      node("th", { scope: "row" }, state.printed.inventions[slug].title),
+      node("td", {}, p ? String(p.total) : "—"),
+    );
   });
   return node(
     "section",
@@ -706,11 +999,24 @@ function scoreBox(view, state, player) {
     node(
       "table",
       { class: "uv-score-table" },
-      node("tbody", {}, ...rows,
+      node(
+        "tbody",
+        {},
+        ...rows,
         node("tr", {}, node("th", { scope: "row" }, "Tools"), node("td", {}, String(player.score.tools))),
-        node("tr", { class: "uv-total" }, node("th", { scope: "row" }, "Total"), node("td", {}, String(player.score.total)))),
+        node(
+          "tr",
+          { class: "uv-total" },
+          node("th", { scope: "row" }, "Total"),
+          node("td", {}, String(player.score.total)),
+        ),
+      ),
     ),
-    node("p", { class: "uv-tiebreak" }, `Complete journals ${player.complete_journals} · unused wrenches ${player.wrenches.available}`),
+    node(
+      "p",
+      { class: "uv-tiebreak" },
+      `Complete journals ${player.complete_journals} · unused wrenches ${player.wrenches.available}`,
+    ),
   );
 }
 
@@ -720,7 +1026,12 @@ function sheet(view, state, player, actions, mine) {
   const jump = node(
     "nav",
     { class: "uv-jump", "aria-label": "Parts of the sheet" },
-    ...[["Journals", "uv-journals"], ["Workshops", "uv-shops-block"], ["Inventions", "uv-inventions"], ["Tools & score", "uv-side"]].map(([text, cls]) => {
+    ...[
+      ["Journals", "uv-journals"],
+      ["Workshops", "uv-shops-block"],
+      ["Inventions", "uv-inventions"],
+      ["Tools & score", "uv-side"],
+    ].map(([text, cls]) => {
       const button = node("button", { type: "button", class: "uv-jump-to" }, text);
       button.addEventListener("click", () => {
         const target = document.querySelector(`#${id} .${cls}`);
@@ -732,10 +1043,20 @@ function sheet(view, state, player, actions, mine) {
   return node(
     "section",
     { class: `uv-sheet${mine ? " uv-own" : ""}`, id, "aria-label": who },
-    node("h3", { class: "uv-sheet-title" }, who, node("span", { class: "uv-sub" }, `${plural(player.score.total, "point")}`)),
+    node(
+      "h3",
+      { class: "uv-sheet-title" },
+      who,
+      node("span", { class: "uv-sub" }, `${plural(player.score.total, "point")}`),
+    ),
     jump,
     journals(view, player, actions),
-    node("div", { class: "uv-middle" }, workshops(view, state, player, actions), node("div", { class: "uv-side" }, scoreBox(view, state, player), toolsBox(view, state, player))),
+    node(
+      "div",
+      { class: "uv-middle" },
+      workshops(view, state, player, actions),
+      node("div", { class: "uv-side" }, scoreBox(view, state, player), toolsBox(view, state, player)),
+    ),
     inventions(view, state, player, actions),
   );
 }
@@ -760,7 +1081,11 @@ function tabs(view, state, shown) {
       const note = state.phase === "over" ? "" : waiting.has(player.seat) ? " · working" : " · done";
       const tab = node(
         "button",
-        { type: "button", class: `uv-tab${player.seat === shown ? " uv-tab-on" : ""}`, "aria-pressed": player.seat === shown ? "true" : "false" },
+        {
+          type: "button",
+          class: `uv-tab${player.seat === shown ? " uv-tab-on" : ""}`,
+          "aria-pressed": player.seat === shown ? "true" : "false",
+        },
         `${nameOf(view, player.seat)}${mine ? " (you)" : ""}`,
         node("span", { class: "uv-tab-score" }, ` ${plural(player.score.total, "pt")}${note}`),
       );
@@ -798,7 +1123,8 @@ function draw(board, view, options) {
   const state = view.state;
   const you = view.you === undefined ? null : view.you;
   const seats = state.players.map((p) => p.seat);
-  if (shownSeat === null || !seats.includes(shownSeat)) shownSeat = you !== null && seats.includes(you) ? you : seats[0];
+  if (shownSeat === null || !seats.includes(shownSeat))
+    shownSeat = you !== null && seats.includes(you) ? you : seats[0];
   const actions = new Actions(you === null ? [] : view.legal, { cls: "uv-action" });
   const me = you === null ? null : state.players[you];
 
@@ -819,7 +1145,9 @@ function draw(board, view, options) {
   // Anything legal that has no place above still gets a button, described in words.
   const rest = actions.unshown();
   if (rest.length && turn) {
-    turn.controls.prepend(...rest.map((action) => actions.button(action, describe(view, action), describe(view, action))));
+    turn.controls.prepend(
+      ...rest.map((action) => actions.button(action, describe(view, action), describe(view, action))),
+    );
     turn.panel.hidden = false;
   }
   board.replaceChildren(...parts);
