@@ -1,7 +1,9 @@
 // What every game's board module needs: the viewer's legal actions drawn as controls carrying
 // their exact JSON (data-action, sent by table.js alone), players' names, and counted words.
 
+import { chatJump } from "./chat-jump.js";
 import { node } from "./dom.js";
+import { howToPlay } from "./guide.js";
 
 // The text an action is known by on the page: its exact JSON.
 export const key = (action) => JSON.stringify(action);
@@ -83,7 +85,7 @@ export class Actions {
         type: "button",
         class: `${this.cls} ${cls}`.trim(),
         "aria-label": name,
-        "data-tip": label && name !== content ? label : null,
+        tip: label && name !== content ? label : null,
       },
       content,
     );
@@ -106,3 +108,13 @@ export function distinct(actions, labelOf) {
     return true;
   });
 }
+
+// Every game page: the "How to play" panel above the board, the phone's way to the chat.
+function setUpPage() {
+  const board = document.getElementById("board");
+  const page = document.querySelector("[data-game]");
+  if (board && page) howToPlay(board, page.dataset.game);
+  chatJump();
+}
+
+setUpPage();

@@ -79,7 +79,7 @@ export function slot(name, position) {
       class: `in-slot in-slot-${position} in-hex`,
       role: "img",
       "aria-label": "hexagon",
-      title: "hexagon (no icon)",
+      tip: "hexagon (no icon)",
     });
   }
   return node("span", { class: `in-slot in-slot-${position} in-tile` }, icon(name));
@@ -93,7 +93,7 @@ export function effectsText(card) {
 function ageBadge(card) {
   return node(
     "span",
-    { class: "in-age", "aria-label": `age ${card.age}`, title: `age ${card.age}` },
+    { class: "in-age", "aria-label": `age ${card.age}`, tip: `age ${card.age}` },
     String(card.age),
   );
 }
@@ -137,7 +137,7 @@ export function face(card, { size = "full", tag = "span", cls = "", label = null
     {
       class: `in-card in-${card.color} in-${size} ${cls}`.trim(),
       "data-card": card.name,
-      title: text,
+      tip: text,
       "aria-label": label,
       type: tag === "button" ? "button" : null,
     },
@@ -161,7 +161,7 @@ export function strip(card, direction) {
     {
       class: `in-strip in-strip-${direction} in-${card.color}`,
       "data-card": card.name,
-      title: `${card.name} (age ${card.age})`,
+      tip: `${card.name} (age ${card.age})`,
     },
     node("span", { class: "in-strip-age", "aria-label": `${card.name}, age ${card.age}` }, String(card.age)),
     ...shown.map((i) => slot(card.icons[i], POSITIONS[i])),
@@ -177,7 +177,7 @@ export function back(age, { cls = "", label = null } = {}) {
       class: `in-back ${cls}`.trim(),
       role: "img",
       "aria-label": label || `a hidden age-${age} card`,
-      title: label || `age ${age}`,
+      tip: label || `age ${age}`,
     },
     String(age),
   );

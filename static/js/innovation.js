@@ -110,7 +110,7 @@ function iconCounts(player, featured = null) {
         "span",
         {
           class: `in-icon-count${name === featured ? " in-featured" : ""}`,
-          title: `${player.icons[name] || 0} ${ICON_NAMES[name]}`,
+          tip: `${player.icons[name] || 0} ${ICON_NAMES[name]}`,
         },
         icon(name),
         String(player.icons[name] || 0),
@@ -145,7 +145,7 @@ function achievementsHeld(player) {
     ...player.specials.map((name) =>
       node(
         "span",
-        { class: "in-special-held", title: SPECIALS[name] ? SPECIALS[name].condition : name },
+        { class: "in-special-held", tip: SPECIALS[name] ? SPECIALS[name].condition : name },
         name,
       ),
     ),
@@ -467,7 +467,7 @@ function monument(player) {
   if (!player.tucked && !player.scored) return null;
   return node(
     "span",
-    { class: "in-fact", title: "Six tucks or six scores in one turn claim Monument" },
+    { class: "in-fact", tip: "Six tucks or six scores in one turn claim Monument" },
     `This turn: ${player.tucked} tucked, ${player.scored} scored`,
   );
 }
@@ -568,7 +568,7 @@ function tableBox(view, state) {
       const count = state.supply[String(age)] || 0;
       return node(
         "li",
-        { title: `age ${age}: ${plural(count, "card")}` },
+        { tip: `age ${age}: ${plural(count, "card")}` },
         count
           ? back(age, { label: `age-${age} pile: ${plural(count, "card")}` })
           : back(age, { cls: "in-empty", label: `age-${age} pile: empty` }),
@@ -613,7 +613,7 @@ function tableBox(view, state) {
         "li",
         {
           class: holder === undefined ? "" : "in-ach-taken",
-          title: info ? `${info.condition} (also: ${info.also_via_card})` : name,
+          tip: info ? `${info.condition} (also: ${info.also_via_card})` : name,
         },
         node("strong", {}, name),
         `: ${text}`,

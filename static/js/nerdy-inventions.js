@@ -108,7 +108,7 @@ function cardFace(state, card, { gear = null, tapped = false } = {}) {
   if (card.group === "starting") facts.push(`start ${card.seat_order}`);
   return node(
     "div",
-    { class: `ni-card ni-${card.group}${tapped ? " ni-tapped" : ""}`, title: effect, "data-card": card.id },
+    { class: `ni-card ni-${card.group}${tapped ? " ni-tapped" : ""}`, tip: effect, "data-card": card.id },
     node("strong", { class: "ni-card-name" }, card.name),
     tapped ? node("span", { class: "ni-card-state" }, "tapped") : null,
     node("span", { class: "ni-card-facts" }, facts.join(" · ")),

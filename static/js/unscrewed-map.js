@@ -244,7 +244,7 @@ export function drawMap(view, model, cellAction) {
       if (here) label += `; ${thingName(view, here)} is here`;
       if (friendAt === spot([x, y])) label += "; Slappy's Friend token";
       if (planAt === spot([x, y])) label += "; the Plan token";
-      const cell = node("div", { role: "gridcell", title: label, "aria-label": label });
+      const cell = node("div", { role: "gridcell", tip: label, "aria-label": label });
       cell.dataset.x = String(x);
       cell.dataset.y = String(y);
       decorate(cell, state, x, y, model);
@@ -258,7 +258,7 @@ export function drawMap(view, model, cellAction) {
         cell.append(node("span", { class: "us-marker us-friend", "aria-hidden": "true" }, "♥"));
       if (planAt === spot([x, y]))
         cell.append(
-          node("span", { class: "us-marker us-plan", "aria-hidden": "true", title: "The Plan token" }, "✎"),
+          node("span", { class: "us-marker us-plan", "aria-hidden": "true", tip: "The Plan token" }, "✎"),
         );
       const button = cellAction(x, y, label);
       if (button) {
@@ -276,11 +276,11 @@ export function drawMap(view, model, cellAction) {
   const frame = node(
     "div",
     { class: "us-map-frame" },
-    node("span", { class: "us-edge us-edge-north", title: "North (die roll 1)" }, "N (1)"),
-    node("span", { class: "us-edge us-edge-west", title: "West (die roll 4)" }, "W (4)"),
+    node("span", { class: "us-edge us-edge-north", tip: "North (die roll 1)" }, "N (1)"),
+    node("span", { class: "us-edge us-edge-west", tip: "West (die roll 4)" }, "W (4)"),
     node("div", { class: "us-map-box" }, grid, layer),
-    node("span", { class: "us-edge us-edge-east", title: "East (die roll 2)" }, "E (2)"),
-    node("span", { class: "us-edge us-edge-south", title: "South (die roll 3)" }, "S (3)"),
+    node("span", { class: "us-edge us-edge-east", tip: "East (die roll 2)" }, "E (2)"),
+    node("span", { class: "us-edge us-edge-south", tip: "South (die roll 3)" }, "S (3)"),
   );
   return { element: frame, cells, layer };
 }
@@ -296,7 +296,7 @@ export function thingElement(view, thing) {
     const mark = CHARACTERS[character] ? CHARACTERS[character].mark : "?";
     element = node(
       "div",
-      { class: `us-thing us-character us-char-${character} us-seat-${thing.seat}`, title: label },
+      { class: `us-thing us-character us-char-${character} us-seat-${thing.seat}`, tip: label },
       node("span", { class: "us-token-face" }, mark),
       node("span", { class: "us-name-tag" }, nameOf(view, thing.seat)),
     );
@@ -304,12 +304,12 @@ export function thingElement(view, thing) {
   } else if (thing.kind === "bomb") {
     element = node(
       "div",
-      { class: "us-thing us-bomb", title: label },
+      { class: "us-thing us-bomb", tip: label },
       icon("bomb"),
       node("span", { class: "us-bomb-number" }, String(thing.number)),
     );
   } else {
-    element = node("div", { class: "us-thing us-anvil", title: label }, icon("anvil"));
+    element = node("div", { class: "us-thing us-anvil", tip: label }, icon("anvil"));
   }
   element.dataset.thing = thing.id;
   return element;

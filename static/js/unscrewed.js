@@ -5,7 +5,7 @@
 // map). Actions are sent by table.js alone; the listeners added here only light up the aim
 // preview, skip the playback, or hold a redraw while a pointer is down.
 
-import { Actions, capitalise, nameOf } from "./board.js";
+import { Actions, capitalise, nameOf, plural } from "./board.js";
 import { node } from "./dom.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
 import {
@@ -154,7 +154,7 @@ function planCard(view, planId) {
   const text = plan ? `${plan.name}: ${plan.text}` : "Master Plan: take any basic action at this step.";
   return node(
     "span",
-    { class: "us-card us-card-plan", title: text },
+    { class: "us-card us-card-plan", tip: text },
     node("span", { class: "us-card-mark", "aria-hidden": "true" }, "✎"),
     node("span", { class: "us-card-title" }, plan ? plan.name : "Master Plan"),
     node("span", { class: "visually-hidden" }, text),
@@ -432,7 +432,8 @@ function decision(view, state, actions, cells, things) {
     for (const button of compass.querySelectorAll("[data-action]")) {
       const direction = JSON.parse(button.dataset.action).direction;
       const count = preview[direction] ? preview[direction].targets.length : 0;
-      button.title = `${button.title}: ${count} space${count === 1 ? "" : "s"} targeted`;
+      const name = button.getAttribute("aria-label") || button.textContent;
+      button.dataset.tip = `${name}: ${plural(count, "space")} targeted`;
       button.addEventListener("mouseenter", () => light(direction, true));
       button.addEventListener("focus", () => light(direction, true));
       button.addEventListener("mouseleave", () => light(direction, false));
@@ -563,7 +564,7 @@ function scheme(view, state, actions) {
     const where = you.slots.findIndex((slot) => slot && slot.card === card);
     return node(
       "span",
-      { class: `us-card-holder${inHand.has(card) ? "" : " us-card-used"}`, title: CARD_TEXT[card] },
+      { class: `us-card-holder${inHand.has(card) ? "" : " us-card-used"}`, tip: CARD_TEXT[card] },
       actionCard(card),
       where >= 0 ? node("span", { class: "us-card-where" }, `slot ${where + 1}`) : null,
     );
@@ -621,14 +622,14 @@ function playerBox(view, state, player, slotElements) {
         "li",
         {
           class: `us-slot${slot.flipped ? " us-slot-flipped" : " us-known-face-down"}`,
-          title: slot.flipped ? "Flipped" : "Face down (seen by you)",
+          tip: slot.flipped ? "Flipped" : "Face down (seen by you)",
         },
         actionCard(slot.card),
       );
     else
       element = node(
         "li",
-        { class: "us-slot us-face-down", title: "Face down" },
+        { class: "us-slot us-face-down", tip: "Face down" },
         node(
           "span",
           { class: "us-card us-card-back" },
@@ -713,7 +714,7 @@ function tableFacts(view, state) {
   legend.push(
     node(
       "li",
-      { title: friend ? friend.text : null },
+      { tip: friend ? friend.text : null },
       node(
         "span",
         { class: "us-cell us-key us-space-blank" },

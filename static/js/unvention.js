@@ -543,7 +543,7 @@ function journalBox(view, player, j, actions, written) {
   const wrench = (status, where) =>
     node(
       "span",
-      { class: `uv-wrench uv-wrench-${status}`, title: `Wrench ${where}: ${status}` },
+      { class: `uv-wrench uv-wrench-${status}`, tip: `Wrench ${where}: ${status}` },
       icon("wrench", `Wrench ${where}: ${status === "open" ? "not earned yet" : status}`),
     );
   for (let r = 0; r < 4; r += 1) {
@@ -608,7 +608,7 @@ function journalBox(view, player, j, actions, written) {
       `Journal ${j + 1}`,
       node(
         "span",
-        { class: `uv-idea uv-idea-${journal.idea}`, title: `Journal ${j + 1}: ${ideaWords[journal.idea]}` },
+        { class: `uv-idea uv-idea-${journal.idea}`, tip: `Journal ${j + 1}: ${ideaWords[journal.idea]}` },
         icon("idea", ideaWords[journal.idea]),
       ),
       journal.complete ? node("span", { class: "uv-tag" }, "complete") : null,
@@ -704,7 +704,7 @@ function workshopBox(view, state, player, w, actions) {
         part.append(
           node(
             "span",
-            { class: "uv-pnumber", role: "img", "aria-label": label, title: label },
+            { class: "uv-pnumber", role: "img", "aria-label": label, tip: label },
             String(number),
           ),
         );
@@ -743,7 +743,7 @@ function workshopBox(view, state, player, w, actions) {
 function workshops(view, state, player, actions) {
   const hub = node(
     "div",
-    { class: "uv-hub", title: "Wrenches available" },
+    { class: "uv-hub", tip: "Wrenches available" },
     icon("wrench"),
     node("strong", {}, String(player.wrenches.available)),
     node(
@@ -864,7 +864,7 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
         "span",
         {
           class: `uv-bonus-day${day === today && state.phase !== "over" ? " uv-bonus-now" : ""}`,
-          title: DAY_TITLES[day],
+          tip: DAY_TITLES[day],
         },
         `${i ? " / " : ""}${printed.completion[day]}`,
       ),

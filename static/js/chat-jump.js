@@ -1,0 +1,47 @@
+// On a phone the chat sits far below the board: a button in the window's corner jumps to it and
+// counts the messages that came while it was out of sight. (The chat itself is table.js's.)
+
+import { node } from "./dom.js";
+
+const CATCH_UP = 2000;
+
+export function chatJump() {
+  const chat = document.getElementById("chat");
+  const box = chat && chat.closest(".chat-box");
+  if (!box || document.querySelector(".chat-jump")) return;
+  const count = node("span", { class: "chat-unread", hidden: true }, "0");
+  const button = node("button", { type: "button", class: "chat-jump", "aria-label": "Chat" }, "Chat", count);
+  let unread = 0;
+  let inSight = false;
+  const say = () => {
+    count.textContent = String(unread);
+    count.hidden = unread === 0;
+    button.setAttribute("aria-label", unread ? `Chat, ${unread} unread` : "Chat");
+  };
+  new IntersectionObserver(([entry]) => {
+    inSight = entry.isIntersecting;
+    button.hidden = inSight;
+    if (inSight) {
+      unread = 0;
+      say();
+    }
+  }).observe(box);
+  // What a (re)connection sends again (the chat is emptied, then refilled) is not news: messages
+  // arriving within CATCH_UP ms of the page's start or of an emptying are not counted.
+  let catchingUp = Date.now() + CATCH_UP;
+  new MutationObserver((changes) => {
+    if (changes.some((change) => change.removedNodes.length)) {
+      catchingUp = Date.now() + CATCH_UP;
+      unread = 0;
+    } else if (!inSight && Date.now() > catchingUp) {
+      unread += changes.reduce((n, change) => n + change.addedNodes.length, 0);
+    }
+    say();
+  }).observe(chat, { childList: true });
+  button.addEventListener("click", () => {
+    box.scrollIntoView({ block: "end" });
+    const input = document.getElementById("chat-text");
+    if (input) input.focus({ preventScroll: true });
+  });
+  document.body.append(button);
+}
