@@ -28,7 +28,8 @@ const GUIDES = {
   ],
   innovation: [
     ["The aim", "Claim achievements first: 6 of them with 2 players, 5 with 3, 4 with 4."],
-    ["A turn", "Two actions (the first player's first turn: one): draw a card, meld one from your hand onto your board, "
+    ["A turn",
+      "Two actions (the first player's first turn: one): draw a card, meld one from your hand onto your board, "
       + "achieve, or use a dogma."],
     ["Dogma", "Use the effects of one of your top cards. Players with at least as many of its icon "
       + "share it; a demand (I demand) hits players with fewer."],
