@@ -1,0 +1,220 @@
+"""Every game's board on a 375 px phone and with a keyboard: each control is at least 44 x 44 CSS
+px, no page scrolls sideways, a control's accessible name holds the words it shows, the "How to
+play" panel is there, and a tooltip shows on hover, on keyboard focus and on a long press (which
+does not click).
+
+Each test plays its game against a bot from the home page ("Play against bots"), clicking the
+first of the board's controls a few times and measuring the page after each move, so that more
+than the opening position is measured. Screenshots of each game at 375 x 740 and 1280 x 800 go
+to test-artifacts/screenshots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import serving
+from .pages import NewContext
+from .test_solo_pages import (
+    BOT_DELAY,
+    clickable_actions,
+    pick_convolution,
+    pick_innovation,
+    pick_nerdy_inventions,
+    pick_unscrewed,
+    pick_unvention,
+    play_against_bots,
+    wait_for_decision,
+)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 375, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+SMALLEST = 44  # CSS px, each side of a control on a phone
+MOVES = 6  # the person's moves measured after the opening
+LONG_PRESS = 800  # ms a finger rests in the long-press test (tip.js shows the tip after 500)
+
+PICKS = {
+    "convolution": pick_convolution,
+    "nerdy-inventions": pick_nerdy_inventions,
+    "unvention": pick_unvention,
+    "innovation": pick_innovation,
+    "unscrewed": pick_unscrewed,
+}
+GAMES = list(PICKS)
+
+# Every control a finger or a keyboard can reach on the page, visible now: what it is, its size,
+# and (for those with words) its visible text and accessible name. An element that only explains
+# itself (a non-control with a tooltip, reachable by Tab for its tip) is a word in a text, not a
+# control: it is left out of the size check, as WCAG 2.5.8 leaves out inline targets.
+CONTROLS = """() => {
+  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+    + '[role=button], [data-action], [tabindex]:not([tabindex="-1"])';
+  const isControl = (e) => e.matches('a[href], button, input, select, textarea, summary, [role=button], '
+    + '[data-action]');
+  const words = (text) => (text || '').replace(/\\s+/g, ' ').trim();
+  return [...document.querySelectorAll(selector)]
+    .filter((e) => e.checkVisibility() && isControl(e))
+    .map((e) => {
+      const box = e.getBoundingClientRect();
+      return {
+        what: `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}`
+          + ` "${words(e.innerText || e.value).slice(0, 40)}"`,
+        width: box.width,
+        height: box.height,
+        text: words(e.innerText),
+        name: e.getAttribute('aria-label'),
+      };
+    });
+}"""
+
+OVERFLOW = """() => ({
+  page: document.documentElement.scrollWidth,
+  window: window.innerWidth,
+  wide: [...document.querySelectorAll('body *')]
+    .filter((e) => e.checkVisibility() && e.getBoundingClientRect().right > window.innerWidth + 1
+      && getComputedStyle(e).position !== 'fixed' && !e.closest('[class*=scroll], .tip'))
+    .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`),
+})"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server process for this module, whose bots do not wait before their moves."""
+    with serving(tmp_path_factory.mktemp("boards-server"), BOT_DELAY=str(BOT_DELAY)) as url:
+        yield url
+
+
+def phone(new_context: NewContext) -> Page:
+    return new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+
+
+def measure(page: Page, game: str, moment: str) -> list[str]:
+    """What is wrong with the page now, as readable lines."""
+    faults = []
+    for control in page.evaluate(CONTROLS):
+        if control["width"] < SMALLEST - 0.5 or control["height"] < SMALLEST - 0.5:
+            size = f"{control['width']:.0f} x {control['height']:.0f}"
+            faults.append(f"{game}, {moment}: {control['what']} is {size} px")
+        name, text = control["name"], control["text"]
+        if name and text and any(ch.isalnum() for ch in text) and text.lower() not in name.lower():
+            faults.append(f"{game}, {moment}: {control['what']} is named {name!r}, shows {text!r}")
+    overflow = page.evaluate(OVERFLOW)
+    if overflow["page"] > overflow["window"]:
+        faults.append(
+            f"{game}, {moment}: the page is {overflow['page']} px wide in a {overflow['window']} px "
+            f"window ({', '.join(overflow['wide'])})"
+        )
+    return faults
+
+
+def play_a_move(page: Page, game: str, rng: random.Random) -> bool:
+    """The person makes one move (the game's own pick); False when the game is over."""
+    wait_for_decision(page)
+    if page.evaluate("() => window.tinkertable.client.view.result !== null"):
+        return False
+    choices = clickable_actions(page)
+    chosen = PICKS[game]([action for _, action in choices], rng)
+    text = next(text for text, action in choices if action == chosen)
+    before = page.evaluate("() => window.tinkertable.client.seq")
+    page.locator(f"#board [data-action='{text}']").first.click()
+    page.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
+    return True
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_control_fits_a_finger_and_nothing_scrolls_sideways(
+    game: str, new_context: NewContext, artifacts: Path
+) -> None:
+    page = phone(new_context)
+    play_against_bots(page, game, "Pat")
+    wait_for_decision(page)
+    page.screenshot(path=artifacts / f"board-{game}-375.png", full_page=True)
+    faults = measure(page, game, "the opening")
+    rng = random.Random(5)
+    for move in range(MOVES):
+        if not play_a_move(page, game, rng):
+            break
+        wait_for_decision(page)
+        faults += measure(page, game, f"after move {move + 1}")
+    assert not faults, "\n".join(dict.fromkeys(faults))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_newcomer_finds_how_to_play(game: str, new_context: NewContext, artifacts: Path) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    play_against_bots(page, game, "Pat")
+    wait_for_decision(page)
+    panel = page.locator("details.how-to-play")
+    expect(panel).to_have_count(1)
+    expect(panel.locator("p").first).to_be_hidden()  # folded until asked for
+    panel.get_by_text("How to play").click()
+    expect(panel.locator("h3").first).to_have_text("The aim")
+    expect(panel.locator("p").first).to_be_visible()
+    page.screenshot(path=artifacts / f"board-{game}-1280.png", full_page=True)
+
+
+def tip_text(page: Page) -> str:
+    tip = page.locator("#tip")
+    expect(tip).to_be_visible()
+    return tip.inner_text()
+
+
+def tipped(page: Page) -> Any:
+    """A visible element on the board that explains itself."""
+    found = page.locator("#board [data-tip]").filter(visible=True).first
+    expect(found).to_be_visible()
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tooltip_shows_on_hover_and_on_focus(game: str, new_context: NewContext) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    play_against_bots(page, game, "Pat")
+    wait_for_decision(page)
+    element = tipped(page)
+    words = element.get_attribute("data-tip")
+    assert words
+    element.hover()
+    assert tip_text(page) == words
+    assert element.get_attribute("aria-describedby") == "tip"
+    page.mouse.move(0, 0)
+    page.keyboard.press("Escape")
+    expect(page.locator("#tip")).to_be_hidden()
+    element.focus()
+    assert tip_text(page) == words
+    page.keyboard.press("Escape")
+    expect(page.locator("#tip")).to_be_hidden()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_long_press_shows_the_tooltip_and_does_not_click(game: str, new_context: NewContext) -> None:
+    page = phone(new_context)
+    play_against_bots(page, game, "Pat")
+    wait_for_decision(page)
+    # An action that explains itself when there is one (the press must not send it), else any.
+    actions = page.locator("#board [data-action][data-tip]").filter(visible=True)
+    element = actions.first if actions.count() else tipped(page)
+    element.scroll_into_view_if_needed()
+    words = element.get_attribute("data-tip")
+    box = element.bounding_box()
+    assert box is not None and words
+    seq = page.evaluate("() => window.tinkertable.client.seq")
+    touch = page.context.new_cdp_session(page)
+    point = [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    page.wait_for_timeout(LONG_PRESS)
+    assert tip_text(page) == words
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.detach()
+    # The press sent nothing: a short tap afterwards still would, so the page is listening.
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.tinkertable.client.seq") == seq
+    expect(page.locator("#refused")).to_be_hidden()
