@@ -30,14 +30,23 @@ export function withNames(view, text) {
   return String(text || "").replace(/\{seat(\d+)\}/g, (_, seat) => nameOf(view, Number(seat)));
 }
 
-// The accessible name of a control whose visible text is `text` and whose full description is
-// `label`: the description when it already holds the visible words (so that speech users can say
-// what they see), else both.
-export function labelFor(text, label) {
-  if (!label) return null;
-  const seen = typeof text === "string" ? text.trim() : "";
-  if (!seen || label.toLowerCase().includes(seen.toLowerCase())) return label;
-  return `${seen}: ${label}`;
+// The words an element shows (what is hidden from screen readers left out), on one line.
+export function shownWords(element) {
+  const copy = element.cloneNode(true);
+  for (const hidden of copy.querySelectorAll("[aria-hidden='true']")) hidden.remove();
+  return copy.textContent.replace(/\s+/g, " ").trim();
+}
+
+// A control's accessible name holds the words it shows, so that a person using speech says what
+// they see: when its description (aria-label) does not, the name becomes "shown: description",
+// and the description is also its tooltip.
+export function nameHoldsWords(element) {
+  const label = element.getAttribute("aria-label");
+  const shown = shownWords(element);
+  if (!label || !/[\p{L}\p{N}]/u.test(shown) || label.toLowerCase().includes(shown.toLowerCase())) return element;
+  element.setAttribute("aria-label", `${shown}: ${label}`);
+  if (!element.dataset.tip) element.dataset.tip = label;
+  return element;
 }
 
 // The viewer's legal actions, looked up by where they are drawn. Every control made here carries
@@ -72,24 +81,21 @@ export class Actions {
   mark(element, action) {
     this.shown.add(key(action));
     element.dataset.action = key(action);
-    return element;
+    return nameHoldsWords(element);
   }
 
   // A button for `action`: `content` is what it shows, `label` its full description (its
   // accessible name, holding the visible text, and its tooltip).
   button(action, content, label = null, cls = "") {
-    const name = labelFor(content, label);
-    const button = node(
-      "button",
-      {
-        type: "button",
-        class: `${this.cls} ${cls}`.trim(),
-        "aria-label": name,
-        tip: label && name !== content ? label : null,
-      },
-      content,
-    );
-    return this.mark(button, action);
+    const more = label && label !== content ? label : null;
+    const attributes = { type: "button", class: `${this.cls} ${cls}`.trim(), "aria-label": more, tip: more };
+    return this.mark(node("button", attributes, content), action);
+  }
+
+  // An action the same to a player as one already drawn as a button: it is carried by a hidden
+  // button, so that the page still holds every legal action (and the person sees one choice).
+  twin(action, text) {
+    return this.mark(node("button", { type: "button", class: this.cls, hidden: true, tabindex: "-1" }, text), action);
   }
 
   unshown() {
@@ -97,16 +103,16 @@ export class Actions {
   }
 }
 
-// One button per distinct label: two dice of the same value offer the same choice twice, and
-// one button (the first action) says it once.
-export function distinct(actions, labelOf) {
-  const seen = new Set();
-  return actions.filter((action) => {
-    const label = labelOf(action);
-    if (seen.has(label)) return false;
-    seen.add(label);
-    return true;
-  });
+// Actions that read the same to a player (two dice of the same value offer the same charge),
+// grouped by `sameness`: each group's first is drawn as a button, the others as its `twin`.
+export function twins(actions, sameness) {
+  const groups = new Map();
+  for (const action of actions) {
+    const value = sameness(action);
+    if (!groups.has(value)) groups.set(value, []);
+    groups.get(value).push(action);
+  }
+  return [...groups.values()];
 }
 
 // Every game page: the "How to play" panel above the board, the phone's way to the chat.
@@ -114,7 +120,7 @@ function setUpPage() {
   const board = document.getElementById("board");
   const page = document.querySelector("[data-game]");
   if (board && page) howToPlay(board, page.dataset.game);
-  chatJump();
+  chatJump(board);
 }
 
 setUpPage();

@@ -1,14 +1,15 @@
-// On a phone the chat sits far below the board: a button in the window's corner jumps to it and
-// counts the messages that came while it was out of sight. (The chat itself is table.js's.)
+// On a phone the chat sits far below the board: a button above the board jumps to it and counts
+// the messages that came while it was out of sight. (The chat itself is table.js's.) It sits in
+// the page's flow, never over the board's controls.
 
 import { node } from "./dom.js";
 
 const CATCH_UP = 2000;
 
-export function chatJump() {
+export function chatJump(board) {
   const chat = document.getElementById("chat");
   const box = chat && chat.closest(".chat-box");
-  if (!box || document.querySelector(".chat-jump")) return;
+  if (!box || !board || document.querySelector(".chat-jump")) return;
   const count = node("span", { class: "chat-unread", hidden: true }, "0");
   const button = node("button", { type: "button", class: "chat-jump", "aria-label": "Chat" }, "Chat", count);
   let unread = 0;
@@ -20,7 +21,6 @@ export function chatJump() {
   };
   new IntersectionObserver(([entry]) => {
     inSight = entry.isIntersecting;
-    button.hidden = inSight;
     if (inSight) {
       unread = 0;
       say();
@@ -43,5 +43,5 @@ export function chatJump() {
     const input = document.getElementById("chat-text");
     if (input) input.focus({ preventScroll: true });
   });
-  document.body.append(button);
+  board.before(button);
 }

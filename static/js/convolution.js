@@ -24,6 +24,8 @@ const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 function dice(state) {
   if (!state.dice) return node("p", { class: "hint" }, "No dice rolled yet.");
+  // Before a roll the dice on the table are the last pair of turns': not drawn, not to mislead.
+  if (state.phase === "roll") return node("p", { class: "hint" }, "New dice are rolled next.");
   const order = state.arrangement || COLORS;
   return node(
     "div",

@@ -2,7 +2,7 @@
 // player's inventions and tool, and each legal action as a button carrying its action JSON.
 // Game text (card names, notes) only ever goes in through textContent and attributes.
 
-import { Actions, nameOf, plural } from "./board.js";
+import { Actions, nameOf, plural, twins } from "./board.js";
 import { node } from "./dom.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -300,15 +300,11 @@ function tableau(view, state, actions, entry) {
     for (const action of actions.find((a) => a.type === "use" && a.card === card.id)) {
       buttons.push(actions.button(action, "Use", `${describe(view, action)}: ${effectText(state, card)}`));
     }
-    for (const action of actions.find((a) => a.type === "charge" && a.card === card.id)) {
-      buttons.push(
-        actions.button(
-          action,
-          `Charge with ${dieValue(state, action.die)}`,
-          describe(view, action),
-          "ni-small",
-        ),
-      );
+    const charges = actions.find((a) => a.type === "charge" && a.card === card.id);
+    for (const [action, ...same] of twins(charges, (a) => dieValue(state, a.die))) {
+      const label = `Charge with ${dieValue(state, action.die)}`;
+      buttons.push(actions.button(action, label, describe(view, action), "ni-small"));
+      for (const twin of same) buttons.push(actions.twin(twin, label));
     }
     for (const action of actions.find((a) => a.type === "tool" && a.card === card.id)) {
       const before = dieValue(state, action.die);

@@ -879,6 +879,8 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
       { class: "uv-presented-line" },
       `Presented on ${DAY_TITLES[DAYS[p.day]]}: ${plural(p.total, "point")} (${sum(p)})`,
     );
+  } else if (state.phase === "over") {
+    worth = node("p", { class: "uv-worth-line" }, "Never presented: it scored nothing.");
   } else {
     const w = entry.worth;
     worth = node(

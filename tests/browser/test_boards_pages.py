@@ -60,6 +60,11 @@ CONTROLS = """() => {
   const isControl = (e) => e.matches('a[href], button, input, select, textarea, summary, [role=button], '
     + '[data-action]');
   const words = (text) => (text || '').replace(/\\s+/g, ' ').trim();
+  const shown = (e) => {
+    const copy = e.cloneNode(true);
+    for (const hidden of copy.querySelectorAll("[aria-hidden='true']")) hidden.remove();
+    return words(copy.textContent);
+  };
   return [...document.querySelectorAll(selector)]
     .filter((e) => e.checkVisibility() && isControl(e))
     .map((e) => {
@@ -69,7 +74,7 @@ CONTROLS = """() => {
           + ` "${words(e.innerText || e.value).slice(0, 40)}"`,
         width: box.width,
         height: box.height,
-        text: words(e.innerText),
+        text: shown(e),
         name: e.getAttribute('aria-label'),
       };
     });
@@ -96,23 +101,20 @@ def phone(new_context: NewContext) -> Page:
     return new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
 
 
-def measure(page: Page, game: str, moment: str) -> list[str]:
-    """What is wrong with the page now, as readable lines."""
-    faults = []
+def measure(page: Page, game: str, moment: str, faults: dict[str, str]) -> None:
+    """What is wrong with the page now, as readable lines in `faults` (each fault once, with the
+    first moment it was seen)."""
     for control in page.evaluate(CONTROLS):
         if control["width"] < SMALLEST - 0.5 or control["height"] < SMALLEST - 0.5:
             size = f"{control['width']:.0f} x {control['height']:.0f}"
-            faults.append(f"{game}, {moment}: {control['what']} is {size} px")
+            faults.setdefault(f"{control['what']} is {size} px", moment)
         name, text = control["name"], control["text"]
         if name and text and any(ch.isalnum() for ch in text) and text.lower() not in name.lower():
-            faults.append(f"{game}, {moment}: {control['what']} is named {name!r}, shows {text!r}")
+            faults.setdefault(f"{control['what']} is named {name!r}, shows {text!r}", moment)
     overflow = page.evaluate(OVERFLOW)
     if overflow["page"] > overflow["window"]:
-        faults.append(
-            f"{game}, {moment}: the page is {overflow['page']} px wide in a {overflow['window']} px "
-            f"window ({', '.join(overflow['wide'])})"
-        )
-    return faults
+        wide = f"the page is {overflow['page']} px wide in a {overflow['window']} px window"
+        faults.setdefault(f"{wide} ({', '.join(overflow['wide'])})", moment)
 
 
 def play_a_move(page: Page, game: str, rng: random.Random) -> bool:
@@ -137,14 +139,15 @@ def test_every_control_fits_a_finger_and_nothing_scrolls_sideways(
     play_against_bots(page, game, "Pat")
     wait_for_decision(page)
     page.screenshot(path=artifacts / f"board-{game}-375.png", full_page=True)
-    faults = measure(page, game, "the opening")
+    faults: dict[str, str] = {}
+    measure(page, game, "the opening", faults)
     rng = random.Random(5)
     for move in range(MOVES):
         if not play_a_move(page, game, rng):
             break
         wait_for_decision(page)
-        faults += measure(page, game, f"after move {move + 1}")
-    assert not faults, "\n".join(dict.fromkeys(faults))
+        measure(page, game, f"after move {move + 1}", faults)
+    assert not faults, "\n".join(f"{game}, {moment}: {fault}" for fault, moment in faults.items())
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -38,10 +38,13 @@ def pick(page: Page, rng: random.Random) -> int:
     legal = page.evaluate("() => window.tinkertable.client.view.legal")
     canonical = sorted(json.dumps(action, sort_keys=True) for action in actions)
     assert canonical == sorted(json.dumps(action, sort_keys=True) for action in legal)
-    building = [i for i, action in enumerate(actions) if action["type"] in ("build", "pay")]
+    # A twin (the same choice as a button shown beside it: two dice of one value) is hidden.
+    shown = page.locator(CLICKABLE).evaluate_all("(elements) => elements.map((e) => !e.hidden)")
+    choices = [i for i, visible in enumerate(shown) if visible]
+    building = [i for i in choices if actions[i]["type"] in ("build", "pay")]
     if building and rng.random() < 0.9:
         return rng.choice(building)
-    return rng.randrange(len(actions))
+    return rng.choice(choices)
 
 
 def test_three_players_play_a_whole_game(new_context: NewContext, artifacts: Path) -> None:
