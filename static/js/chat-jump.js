@@ -10,7 +10,7 @@ export function chatJump(board) {
   const chat = document.getElementById("chat");
   const box = chat && chat.closest(".chat-box");
   if (!box || !board || document.querySelector(".chat-jump")) return;
-  const count = node("span", { class: "chat-unread", hidden: true }, "0");
+  const count = node("span", { class: "chat-unread", hidden: true, "aria-hidden": "true" }, "0");
   const button = node("button", { type: "button", class: "chat-jump", "aria-label": "Chat" }, "Chat", count);
   let unread = 0;
   let inSight = false;

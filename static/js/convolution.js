@@ -3,6 +3,7 @@
 
 import { Actions } from "./board.js";
 import { node } from "./dom.js";
+import { focusedAction, restoreFocus } from "./steady.js";
 
 const COLORS = ["red", "blue", "green", "yellow"];
 const ROWS = [
@@ -20,6 +21,22 @@ const ROWS = [
   ["grand", "Grand Total"],
 ];
 const CALCULATED = new Set(["colors", "ranks", "grand"]);
+const TWELVE = " The first to play a 12 here scores 1 instead.";
+const MEANING = {
+  red: `The two red dice added up.${TWELVE}`,
+  blue: `The two blue dice added up.${TWELVE}`,
+  green: `The two green dice added up.${TWELVE}`,
+  yellow: `The two yellow dice added up.${TWELVE}`,
+  colors: "Calculated: Red + Blue + Green + Yellow, once all four are played.",
+  first: `The highest of the four color totals.${TWELVE}`,
+  second: `The second highest color total.${TWELVE}`,
+  third: `The third highest color total.${TWELVE}`,
+  fourth: `The lowest color total.${TWELVE}`,
+  ranks: "Calculated: the four Highest rows added up, once all four are played.",
+  bluggard: "All eight dice added up. The first to play a 48 here scores 7 instead.",
+  grand: "Calculated: Colors Total + Ranks Total + Bluggard.",
+};
+const CIRCLED = "Circled: played here first, so it wins this category on a tie.";
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 function dice(state) {
@@ -37,7 +54,7 @@ function dice(state) {
         ...state.dice[color].map((value) =>
           node("span", { class: "die", "aria-label": `${color} ${value}` }, PIPS[value] || String(value)),
         ),
-        node("span", { class: "total" }, String(state.totals[color])),
+        node("span", { class: "total", tip: `${color} total: ${state.totals[color]}` }, String(state.totals[color])),
       ),
     ),
   );
@@ -52,7 +69,8 @@ function cell(view, actions, seat, key) {
       : undefined;
   const td = node("td", { class: "score" });
   if (entry) {
-    td.append(node("span", { class: entry.circled ? "circled" : "" }, String(entry.score)));
+    const circled = entry.circled ? { class: "circled", tip: CIRCLED } : {};
+    td.append(node("span", circled, String(entry.score)));
     if (state.won[key] === seat) td.classList.add("won");
   } else if (legal) {
     const offer = state.offers ? state.offers[key] : "";
@@ -62,6 +80,7 @@ function cell(view, actions, seat, key) {
 }
 
 export function render(board, view) {
+  const focused = focusedAction(board);
   const actions = new Actions(view.legal, { cls: "choice" });
   const state = view.state;
   const names = view.players.map((player) => player.name);
@@ -86,16 +105,21 @@ export function render(board, view) {
     node(
       "tr",
       { class: CALCULATED.has(key) ? "calculated" : "" },
-      node("th", { scope: "row" }, label),
+      node("th", { scope: "row" }, node("span", { class: "tip-term", tip: MEANING[key] }, label)),
       ...names.map((_, seat) => cell(view, actions, seat, key)),
     ),
   );
   const won = node(
     "tr",
     { class: "won-row" },
-    node("th", { scope: "row" }, "Categories won"),
+    node(
+      "th",
+      { scope: "row" },
+      node("span", { class: "tip-term", tip: "Who wins more of the 12 categories wins the game." }, "Categories won"),
+    ),
     ...names.map((_, seat) => node("td", {}, String(state.categories_won[seat]))),
   );
   const sheet = node("table", { class: "sheet" }, node("thead", {}, head), node("tbody", {}, ...body, won));
   board.replaceChildren(header, dice(state), controls, sheet);
+  restoreFocus(board, focused);
 }

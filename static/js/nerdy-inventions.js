@@ -4,6 +4,7 @@
 
 import { Actions, nameOf, plural, twins } from "./board.js";
 import { node } from "./dom.js";
+import { focusedAction, restoreFocus } from "./steady.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const GEAR = "⚙";
@@ -23,6 +24,9 @@ function dieValue(state, id) {
   return die ? die.value : "?";
 }
 
+const gearWords = (gear) =>
+  `${GEAR} = ${gear}: a gear on a card costs the value of the tile above it, here a ${gear}.`;
+
 function requirementText(requirement, gear) {
   if (requirement === "gear") return gear ? `${GEAR}${gear}` : GEAR;
   return String(requirement);
@@ -37,6 +41,20 @@ function effectText(state, card) {
   if (card.group === "tool") return state.tool_text;
   const ability = state.abilities[card.ability];
   return ability ? `${ability.title}: ${ability.text}` : "";
+}
+
+// The four things a turn is made of, as the rulebook tells them (each button's tooltip ends so).
+const TERMS = {
+  use: "Use: an upright invention does what its card says, then it is tapped (turned sideways).",
+  charge: "Charge: pay a die at least as high as a tapped invention's level to stand it up again.",
+  research: "Research: pay a die to move the card under the tile of that value one place along the row.",
+  build: "Build: pay the dice the card asks for (a 6 pays for any number) and take it, upright.",
+};
+
+// An action's description and, for the four turn words, what the word means.
+function explained(view, action) {
+  const term = TERMS[action.type];
+  return term ? `${describe(view, action)}. ${term}` : describe(view, action);
 }
 
 // A plain description of any action, for its button's label.
@@ -115,7 +133,10 @@ function cardFace(state, card, { gear = null, tapped = false } = {}) {
     card.group === "tool" || (!card.cost && gear === null)
       ? null
       : node("span", { class: "ni-card-cost" }, `Build: ${costText(card, gear)}`),
-    ability ? node("span", { class: "ni-card-ability" }, `${ability.title} (${ability.icon})`) : null,
+    ability ? node("span", { class: "ni-card-ability" }, node("strong", {}, ability.title), `: ${ability.text}`) : null,
+    card.ability === "zeppelin"
+      ? node("span", { class: "ni-card-warning", role: "note" }, "⚠ Using it ends the game at once.")
+      : null,
   );
 }
 
@@ -215,7 +236,11 @@ function invRow(view, state, actions) {
     const buttons = [];
     for (const action of actions.find((a) => a.type === "build" && a.slot === slot.slot)) {
       buttons.push(
-        actions.button(action, "Build", `Build the ${slot.card.name} (${costText(slot.card, slot.gear)})`),
+        actions.button(
+          action,
+          "Build",
+          `Build the ${slot.card.name} (${costText(slot.card, slot.gear)}). ${TERMS.build}`,
+        ),
       );
     }
     for (const action of actions.find((a) => a.type === "choose_row" && a.slot === slot.slot)) {
@@ -233,7 +258,7 @@ function invRow(view, state, actions) {
         "div",
         { class: "ni-tile" },
         node("span", { class: "ni-tile-value" }, String(slot.slot)),
-        node("span", { class: "ni-gear" }, `${GEAR} = ${slot.gear}`),
+        node("span", { class: "ni-gear", tip: gearWords(slot.gear) }, `${GEAR} = ${slot.gear}`),
       ),
       slot.card
         ? cardBlock(state, slot.card, { gear: slot.gear })
@@ -259,6 +284,14 @@ function diceArea(view, state, actions) {
       ? state.pending.picks.filter((p) => p.die !== undefined).map((p) => p.die)
       : [],
   );
+  // A second die of one value researches the same tile: one button says it.
+  const researched = new Set();
+  const researchButton = (action, value) => {
+    const text = `Research tile ${value}`;
+    if (researched.has(value)) return actions.twin(action, text);
+    researched.add(value);
+    return actions.button(action, text, explained(view, action), "ni-small");
+  };
   const dice = state.dice.map((die) => {
     const face = `${PIPS[die.value] || ""} ${die.value}`;
     const single = actions.find((a) => (a.type === "choose_die" || a.type === "pay") && a.die === die.id);
@@ -278,7 +311,7 @@ function diceArea(view, state, actions) {
       "li",
       { class: "ni-die-slot" },
       shown,
-      ...research.map((a) => actions.button(a, `Research tile ${die.value}`, describe(view, a), "ni-small")),
+      ...research.map((a) => researchButton(a, die.value)),
     );
   });
   return node(
@@ -298,12 +331,12 @@ function tableau(view, state, actions, entry) {
   const cards = entry.cards.map((card) => {
     const buttons = [];
     for (const action of actions.find((a) => a.type === "use" && a.card === card.id)) {
-      buttons.push(actions.button(action, "Use", `${describe(view, action)}: ${effectText(state, card)}`));
+      buttons.push(actions.button(action, "Use", `${explained(view, action)} ${effectText(state, card)}`));
     }
     const charges = actions.find((a) => a.type === "charge" && a.card === card.id);
     for (const [action, ...same] of twins(charges, (a) => dieValue(state, a.die))) {
       const label = `Charge with ${dieValue(state, action.die)}`;
-      buttons.push(actions.button(action, label, describe(view, action), "ni-small"));
+      buttons.push(actions.button(action, label, explained(view, action), "ni-small"));
       for (const twin of same) buttons.push(actions.twin(twin, label));
     }
     for (const action of actions.find((a) => a.type === "tool" && a.card === card.id)) {
@@ -360,6 +393,7 @@ function controls(view, actions) {
 }
 
 export function render(board, view) {
+  const focused = focusedAction(board);
   const state = view.state;
   const actions = new Actions(view.legal, { cls: "ni-action" });
   const you = view.you;
@@ -384,4 +418,5 @@ export function render(board, view) {
   if (rest.length) bar.prepend(...rest.map((action) => actions.button(action, describe(view, action))));
   parts.splice(2, 0, bar);
   board.replaceChildren(...parts.filter(Boolean));
+  restoreFocus(board, focused);
 }

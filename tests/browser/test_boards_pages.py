@@ -62,7 +62,7 @@ CONTROLS = """() => {
   const words = (text) => (text || '').replace(/\\s+/g, ' ').trim();
   const shown = (e) => {
     const copy = e.cloneNode(true);
-    for (const hidden of copy.querySelectorAll("[aria-hidden='true']")) hidden.remove();
+    for (const hidden of copy.querySelectorAll("[aria-hidden='true'], [hidden]")) hidden.remove();
     return words(copy.textContent);
   };
   return [...document.querySelectorAll(selector)]
