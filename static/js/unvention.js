@@ -29,6 +29,78 @@ const ICONS = {
 let shownSeat = null;
 let last = null;
 
+// Choices made before a tap on the sheet, kept between drawings: the number to write in a
+// journal, the number a wild part is circled as, the turn of a mechanism (with the Torque). One
+// no longer offered falls back to the first offered. The sheet shows a button only for the
+// chosen one (the others' actions ride on hidden twins), so every cell holds one big button.
+const PICKS = {
+  journal: { title: "Number to write", says: (n) => String(n), tells: (n) => `Write ${n}s: tap a journal cell` },
+  circle: { title: "A wild part counts as", says: (n) => String(n), tells: (n) => `Circle wild parts as ${n}s` },
+  place: { title: "Turn of the mechanism", says: (o) => String(o + 1), tells: (o) => `Place it as shape ${o + 1}` },
+};
+const chosen = { journal: null, circle: null, place: null };
+
+function settle(kind, offered) {
+  if (!offered.includes(chosen[kind])) chosen[kind] = offered.length ? offered[0] : null;
+  return chosen[kind];
+}
+
+function choosePick(kind, value) {
+  chosen[kind] = value;
+  if (!last) return;
+  draw(last.board, last.view, last.options);
+  const button = last.board.querySelector(`.uv-pick-choice[data-pick="${kind}:${value}"]`);
+  if (button) button.focus({ preventScroll: true });
+}
+
+// "Number to write: [1] [3] [5]", the chosen one pressed; nothing when there is one choice.
+function picker(kind, offered, drawing = () => null) {
+  if (offered.length < 2) return null;
+  const { title, says, tells } = PICKS[kind];
+  return node(
+    "div",
+    { class: `uv-picker uv-picker-${kind}`, role: "group", "aria-label": title },
+    node("span", { class: "uv-picker-title" }, `${title}:`),
+    ...offered.map((value) => {
+      const button = node(
+        "button",
+        {
+          type: "button",
+          class: "uv-pick-choice",
+          "aria-pressed": value === chosen[kind] ? "true" : "false",
+          "aria-label": `${says(value)}: ${tells(value)}`,
+          dataset: { pick: `${kind}:${value}` },
+        },
+        says(value),
+        drawing(value),
+      );
+      button.addEventListener("click", () => choosePick(kind, value));
+      return button;
+    }),
+  );
+}
+
+// What each kind of pick is chosen among now: the numbers of the journal's writes, the numbers a
+// wild part can be circled as, the turns offered where a cell has several.
+function offers(actions, player) {
+  const several = (list, where) => {
+    const at = new Map();
+    for (const action of list) at.set(where(action), (at.get(where(action)) || 0) + 1);
+    return list.filter((action) => at.get(where(action)) > 1);
+  };
+  const distinct = (values) => [...new Set(values)].sort((a, b) => a - b);
+  const circles = several(actions.of("circle"), (a) => `${a.workshop},${a.part}`);
+  const places = several(actions.of("build_place"), (a) => {
+    const covered = placedCells(player, a);
+    return `${a.invention},${covered ? covered[0] : a.at}`;
+  });
+  return {
+    journal: distinct(actions.of("journal").map((a) => a.number)),
+    circle: distinct(circles.map((a) => a.number)),
+    place: distinct(places.map((a) => a.orientation || 0)),
+  };
+}
+
 // --- building blocks -------------------------------------------------------------------------
 
 function icon(name, label = null) {
@@ -424,24 +496,9 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
           { class: "uv-choice-title" },
           text,
           hint,
-          torque
-            ? " With the Torque, each cell offers the turned shapes that fit there, numbered as below."
-            : "",
+          torque ? " With the Torque, choose how it is turned below, then tap a highlighted cell." : "",
         ),
-        torque && parts >= 2
-          ? node(
-              "div",
-              { class: "uv-turned" },
-              ...orientations(building.parts).map((shape, o) =>
-                node(
-                  "span",
-                  { class: "uv-turned-one" },
-                  `${o + 1}`,
-                  shapeGrid(shape, `uv-ws-${building.workshop}`, `Shape ${o + 1}`),
-                ),
-              ),
-            )
-          : null,
+
       ),
     );
   }
@@ -572,17 +629,11 @@ function journalBox(view, player, j, actions, written) {
       } else {
         const writes = actions.of("journal", (a) => a.journal === j && a.cell[0] === r && a.cell[1] === c);
         const cross = actions.one("cross", (a) => a.journal === j && a.cell[0] === r && a.cell[1] === c);
-        if (writes.length === 1) {
-          cell.append(
-            actions.button(writes[0], String(writes[0].number), describe(view, writes[0]), "uv-jbutton"),
-          );
-        } else if (writes.length > 1) {
-          cell.classList.add("uv-has-picks");
-          cell.append(
-            ...writes.map((a) =>
-              actions.button(a, String(a.number), describe(view, a), `uv-pick uv-pick-${a.number}`),
-            ),
-          );
+        if (writes.length) {
+          const now = writes.find((a) => a.number === chosen.journal);
+          if (now) cell.append(actions.button(now, String(now.number), describe(view, now), "uv-jbutton"));
+          else cell.classList.add("uv-other-number");
+          for (const a of writes) if (a !== now) cell.append(actions.twin(a, String(a.number)));
         } else if (cross) {
           cell.append(actions.button(cross, "X", describe(view, cross), "uv-jbutton uv-cross"));
         }
@@ -691,13 +742,9 @@ function workshopBox(view, state, player, w, actions) {
       if (circles.length === 1) {
         part.append(actions.button(circles[0], String(number), describe(view, circles[0]), "uv-pbutton"));
       } else if (circles.length > 1) {
-        part.classList.add("uv-has-picks");
-        part.append(node("span", { class: "uv-plabel", "aria-hidden": "true" }, String(number)));
-        part.append(
-          ...circles.map((a) =>
-            actions.button(a, String(a.number), describe(view, a), `uv-pick uv-pick-${a.number}`),
-          ),
-        );
+        const now = circles.find((a) => a.number === chosen.circle) || circles[0];
+        part.append(actions.button(now, `?=${now.number}`, describe(view, now), "uv-pbutton uv-wild-as"));
+        for (const a of circles) if (a !== now) part.append(actions.twin(a, String(a.number)));
       } else if (add) {
         part.append(actions.button(add, String(number), describe(view, add), "uv-pbutton uv-addable"));
       } else {
@@ -823,15 +870,11 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
       }
       const here = byCell.get(`${r},${c}`);
       if (here) {
-        cell.classList.add(here.length > 1 ? "uv-has-picks" : "uv-target");
-        for (const { action, covered } of here) {
-          const text = here.length > 1 ? String((action.orientation || 0) + 1) : "+";
-          const button = actions.button(
-            action,
-            text,
-            describe(view, action),
-            here.length > 1 ? "uv-pick uv-place" : "uv-ibutton uv-place",
-          );
+        const now = here.length > 1 ? here.find(({ action }) => (action.orientation || 0) === chosen.place) : here[0];
+        cell.classList.add(now ? "uv-target" : "uv-other-turn");
+        for (const { action } of here) if (!now || action !== now.action) cell.append(actions.twin(action, "+"));
+        for (const { action, covered } of now ? [now] : []) {
+          const button = actions.button(action, "+", describe(view, action), "uv-ibutton uv-place");
           const show = () => onPreview(slug, covered, true);
           const hide = () => onPreview(slug, covered, false);
           button.addEventListener("mouseenter", show);
@@ -1106,6 +1149,7 @@ function focusKey(board) {
   if (!element || !board.contains(element)) return null;
   if (element.dataset.action) return ["[data-action]", "action", element.dataset.action];
   if (element.classList.contains("uv-tab")) return [".uv-tab", "seat", element.dataset.seat];
+  if (element.dataset.pick) return [".uv-pick-choice", "pick", element.dataset.pick];
   return null;
 }
 
@@ -1130,6 +1174,9 @@ function draw(board, view, options) {
   const actions = new Actions(you === null ? [] : view.legal, { cls: "uv-action" });
   const me = you === null ? null : state.players[you];
 
+  const offered = me ? offers(actions, me) : { journal: [], circle: [], place: [] };
+  for (const kind of Object.keys(PICKS)) settle(kind, offered[kind]);
+
   const parts = [header(view, state)];
   let turn = null;
   if (me && state.phase !== "over" && (options || actions.any)) {
@@ -1140,6 +1187,17 @@ function draw(board, view, options) {
   if (me) {
     const own = sheet(view, state, me, actions, true);
     own.hidden = shownSeat !== you;
+    const building = me.doing && me.doing.building;
+    const turned = building && building.parts.length >= 2 ? orientations(building.parts) : [];
+    const shape = (o) => (turned[o] ? shapeGrid(turned[o], `uv-ws-${building.workshop}`) : null);
+    const pickers = [
+      picker("journal", offered.journal),
+      picker("circle", offered.circle),
+      picker("place", offered.place, shape),
+    ].filter(Boolean);
+    // At the top of the sheet, and kept in sight while its cells scroll by.
+    if (pickers.length) own.querySelector(".uv-sheet-title").after(node("div", { class: "uv-pickers" }, ...pickers));
+
     parts.push(own);
   }
   if (shownSeat !== you) parts.push(sheet(view, state, state.players[shownSeat], NO_ACTIONS, false));
