@@ -10,7 +10,7 @@
 import { node } from "./dom.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
 import { Actions, nameOf, namesOf, plural, withNames } from "./board.js";
-import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, face, icon, strip } from "./innovation-cards.js";
+import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, effectsText, face, icon, strip } from "./innovation-cards.js";
 
 // --- the printed components ------------------------------------------------------------------
 
@@ -162,7 +162,7 @@ function pile(actions, player, color, { size, mine }) {
     "span",
     { class: "in-pile-label" },
     node("span", {}, `${color[0].toUpperCase()}${color.slice(1)} · ${plural(cards.length, "card")}`),
-    splay ? node("span", { class: "in-splay" }, SPLAY_WORDS[splay]) : null,
+    splay ? node("span", { class: "in-splay tip-term", tip: TERMS.splay }, SPLAY_WORDS[splay]) : null,
   );
   if (!cards.length) {
     return node(
@@ -361,6 +361,34 @@ function finishQuestion(view, state, actions, asked) {
   }
 }
 
+// The game's own words, as the rulebook tells them: tooltips on the actions, the splays and the
+// glossary under "Your actions".
+const TERMS = {
+  draw: "Draw: take a card of the age of your highest top card (or the next age with cards left).",
+  meld: "Meld: put a card from your hand on top of the pile of its color on your board.",
+  achieve: "Achieve: claim an age's achievement when your score is at least 5 × its age "
+    + "and a top card of yours is of that age or higher.",
+  dogma: "Dogma: carry out a top card's effects. Others with at least as many of its featured icon "
+    + "share the effects (and you draw a card if they gain from it); an I demand effect hits those with fewer.",
+  splay: "Splay: spread a pile so that more of its icons show. Left shows one more icon per card, "
+    + "right two, up three.",
+  tuck: "Tuck: put a card under the pile of its color on your board.",
+  score: "Score: put a card face down in your score pile; its age counts as points.",
+  return: "Return: put a card back at the bottom of its age's supply pile.",
+};
+
+function glossary() {
+  return node(
+    "p",
+    { class: "in-glossary" },
+    "Words: ",
+    ...Object.entries(TERMS).map(([word, meaning]) => [
+      node("span", { class: "tip-term", tip: meaning }, word),
+      " ",
+    ]),
+  );
+}
+
 // The turn's four actions (melds sit under the hand's cards).
 function turnBox(view, state, actions, me) {
   const draws = actions.of("draw");
@@ -371,11 +399,11 @@ function turnBox(view, state, actions, me) {
   for (const action of draws) {
     const age = drawAge(state, me);
     const text = age > 10 ? "Draw (no cards left: the game ends)" : `Draw an age-${age} card`;
-    row.append(actions.button(action, text, text));
+    row.append(actions.button(action, text, `${text}. ${TERMS.draw}`));
   }
   for (const action of achieves) {
     const text = `Achieve age ${action.age}`;
-    row.append(actions.button(action, text, `Claim the age-${action.age} achievement`));
+    row.append(actions.button(action, text, `Claim the age-${action.age} achievement. ${TERMS.achieve}`));
   }
   const dogmaList = node("div", { class: "in-turn-actions" });
   for (const action of dogmas) {
@@ -390,7 +418,9 @@ function turnBox(view, state, actions, me) {
       node("span", {}, icon(card.dogma_icon), ` Dogma ${action.card}`),
       node("span", { class: "in-share" }, `${who.count} ${ICON_NAMES[who.icon]} · ${notes.join(" · ")}`),
     ];
-    dogmaList.append(actions.button(action, content, label, `in-dogma in-dogma-${card.color}`));
+    const button = actions.button(action, content, label, `in-dogma in-dogma-${card.color}`);
+    button.dataset.tip = `${label}. ${TERMS.dogma}\n${effectsText(card)}`;
+    dogmaList.append(button);
   }
   return node(
     "section",
@@ -401,6 +431,7 @@ function turnBox(view, state, actions, me) {
     actions.list.some((a) => a.type === "meld")
       ? node("p", { class: "in-hint" }, "Or meld a card from your hand (below).")
       : null,
+    glossary(),
   );
 }
 
@@ -435,7 +466,7 @@ function handBox(view, state, actions, me) {
       buttons.push(actions.button(action, `Meld ${name} first`, `Pick ${name} to meld`));
     }
     for (const action of actions.of("meld", (a) => a.card === name)) {
-      buttons.push(actions.button(action, `Meld ${name}`, `Meld ${name} from your hand`));
+      buttons.push(actions.button(action, `Meld ${name}`, `Meld ${name} from your hand. ${TERMS.meld}`));
     }
     return node("li", {}, cardFace(actions, name), ...buttons);
   });

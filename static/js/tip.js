@@ -1,5 +1,6 @@
 // The page's one tooltip. Any element with a data-tip attribute explains itself in a bubble: on
-// hover, on keyboard focus, and on a touch screen on a long press (which then does not click).
+// hover, on keyboard focus, and on a touch screen on a long press (which then does not click);
+// what is not a control also on a tap.
 // The bubble is the element's description (aria-describedby) while it shows. Escape, a press
 // elsewhere, leaving the element or scrolling hides it.
 
@@ -60,6 +61,7 @@ function place(tip, box) {
   tip.style.top = `${Math.max(GAP, top)}px`;
 }
 
+const CONTROLS = "a[href], button, input, select, textarea, summary, [data-action]";
 const tipped = (target) => (target instanceof Element ? target.closest("[data-tip]") : null);
 
 function endPress() {
@@ -126,6 +128,13 @@ function install() {
     },
     true,
   );
+  // A tap on something that is not a control (a card face, a word, an icon) shows its tip too.
+  document.addEventListener("click", (event) => {
+    const element = tipped(event.target);
+    if (!element || element.closest(CONTROLS)) return;
+    if (element === anchor) hide();
+    else show(element);
+  });
   document.addEventListener("contextmenu", (event) => {
     if (tipped(event.target) && event.pointerType !== "mouse" && (press || swallowClick)) event.preventDefault();
   });

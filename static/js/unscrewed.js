@@ -682,14 +682,28 @@ function playerBox(view, state, player, slotElements) {
   );
 }
 
-function tableFacts(view, state) {
-  const supply = state.supply;
-  const discard = state.decks.improv_discard;
-  const top = discard.length ? state.cards.improv[String(discard[discard.length - 1]).split(".")[0]] : null;
-  const legend = Object.entries(SPACE_NAMES).map(([type, name]) =>
-    node(
-      "li",
-      {},
+// What each space and token on the map does, from the rulebook's Space Reference.
+const SPACE_MEANINGS = {
+  blank: "No effect.",
+  slick: "Whatever enters it moves one more space the same way.",
+  cracks: "When something leaves it, a Hole token is put here.",
+  hole: "Whatever stops moving here dies (passing over is safe).",
+  crush: "In the Aftermath, whatever stands here dies and an Anvil is put here.",
+  wall: "Nothing can enter it. It blocks fans and ranged attacks.",
+  fan: "Whatever enters it dies. In the Aftermath it blows everything in its line one space its way.",
+  bomb_spitter: "Whatever enters it makes it spit a bomb, a die roll of spaces out of the frog's mouth.",
+  portal: "Entering it, you come out of the matching portal, going the same way.",
+};
+
+function keyItem(swatch, name, meaning) {
+  return node("li", { tip: meaning }, swatch, ` ${name}`);
+}
+
+// The map's key: every kind of space and token, drawn as on the map, explained on hover, focus or
+// a long press. Always shown, right under the map.
+function mapKey(state) {
+  const spaces = Object.entries(SPACE_NAMES).map(([type, name]) =>
+    keyItem(
       node(
         "span",
         {
@@ -701,51 +715,49 @@ function tableFacts(view, state) {
         },
         icon(type),
       ),
-      ` ${name}`,
+      name,
+      SPACE_MEANINGS[type],
     ),
   );
-  legend.push(
-    node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-tok-slick" }), " Slick token"),
-  );
-  legend.push(
-    node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-tok-hole" }), " Hole token"),
-  );
+  const token = (kind) => node("span", { class: `us-cell us-key us-space-blank us-tok-${kind}` }, icon(kind));
+  const marker = (cls, mark) =>
+    node("span", { class: "us-cell us-key us-space-blank" }, node("span", { class: `us-marker ${cls}` }, mark));
   const friend = state.cards.friend;
-  legend.push(
-    node(
-      "li",
-      { tip: friend ? friend.text : null },
-      node(
-        "span",
-        { class: "us-cell us-key us-space-blank" },
-        node("span", { class: "us-marker us-friend" }, "♥"),
-      ),
-      ` ${friend ? friend.name : "Slappy's Friend"}`,
+  const items = [
+    ...spaces,
+    keyItem(token("slick"), "Slick token", `A token: ${SPACE_MEANINGS.slick}`),
+    keyItem(token("hole"), "Hole token", `A token: ${SPACE_MEANINGS.hole}`),
+    keyItem(token("bomb"), "Bomb", "Explodes in the Aftermath, killing what is next to it."),
+    keyItem(token("anvil"), "Anvil", "Left by a crush spot; it can be pushed like anything else."),
+    keyItem(
+      marker("us-friend", "♥"),
+      friend ? friend.name : "Slappy's Friend",
+      friend ? friend.text : "Slappy's Friend token.",
     ),
-  );
-  legend.push(
-    node(
-      "li",
-      {},
-      node(
-        "span",
-        { class: "us-cell us-key us-space-blank" },
-        node("span", { class: "us-marker us-plan" }, "✎"),
-      ),
-      " Plan token",
-    ),
-  );
-  legend.push(
-    node(
-      "li",
-      {},
+    keyItem(marker("us-plan", "✎"), "Plan token", "Dr. Piddles' Plan token, for his Master Plans."),
+    keyItem(
       node("span", { class: "us-cell us-key us-space-blank us-covered" }),
-      " Covered (The Edge)",
+      "Covered",
+      "Under a map cover: The Edge. Whatever goes there falls off and dies.",
     ),
+    keyItem(
+      node("span", { class: "us-cell us-key us-space-blank us-next-cover" }),
+      "Next cover",
+      "Covered in the next Aftermath, when the map shrinks.",
+    ),
+  ];
+  return node(
+    "section",
+    { class: "us-legend", "aria-label": "Map key" },
+    node("h3", {}, "Map key"),
+    node("ul", {}, ...items),
   );
-  legend.push(
-    node("li", {}, node("span", { class: "us-cell us-key us-space-blank us-next-cover" }), " Next cover"),
-  );
+}
+
+function tableFacts(state) {
+  const supply = state.supply;
+  const discard = state.decks.improv_discard;
+  const top = discard.length ? state.cards.improv[String(discard[discard.length - 1]).split(".")[0]] : null;
   return node(
     "section",
     { class: "us-facts", "aria-label": "The table" },
@@ -759,7 +771,6 @@ function tableFacts(view, state) {
       state.plan ? `; Master Plans left ${state.plan.cards_left}` : "",
       ".",
     ),
-    node("details", { class: "us-legend" }, node("summary", {}, "Map key"), node("ul", {}, ...legend)),
   );
 }
 
@@ -826,7 +837,7 @@ function draw(board, view) {
   const decide = decision(view, state, actions, map.cells, things);
   if (decide.childElementCount) side.append(decide);
   if (state.you && state.phase !== "characters") side.append(scheme(view, state, actions));
-  side.append(players, tableFacts(view, state));
+  side.append(players, tableFacts(state));
   const rest = actions.unshown();
   if (rest.length) {
     side.prepend(
@@ -848,6 +859,7 @@ function draw(board, view) {
     node("div", { class: "us-now-row" }, now, skip),
     map.element,
     node("p", { class: "us-map-name" }, state.map.name),
+    mapKey(state),
   );
   parts.push(node("div", { class: "us-main" }, mapBlock, side));
   const root = node("div", { class: `us us-phase-${state.phase}` }, ...parts);
