@@ -566,6 +566,20 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
         describe(view, start),
       ),
     );
+  else if (doing && state.phase === "turn" && !doing.building && doing.stage !== "built" && doing.stage !== "done") {
+    // Where building is, before it can be done: what it takes.
+    const wrenches = me.wrenches.available;
+    const cost = doing.cost || 0;
+    const need = cost > wrenches ? `${plural(cost, "wrench", "wrenches")} (you have ${wrenches}) and ` : "";
+    controls.append(
+      node(
+        "p",
+        { class: "uv-note uv-build-later" },
+        `Build a mechanism (once a turn): needs ${need}two or more touching circled parts in one workshop, `
+          + "after journaling. Then place its shape in an invention.",
+      ),
+    );
+  }
   const cancel = actions.one("build_cancel");
   if (cancel)
     controls.append(actions.button(cancel, "Give up the mechanism", describe(view, cancel), "uv-secondary"));
@@ -600,7 +614,10 @@ function journalBox(view, player, j, actions, written) {
   const wrench = (status, where) =>
     node(
       "span",
-      { class: `uv-wrench uv-wrench-${status}`, tip: `Wrench ${where}: ${status}` },
+      {
+        class: `uv-wrench uv-wrench-${status}`,
+        tip: `Wrench ${where}: ${status}. Completing the row or column earns it; wrenches pay for mechanisms.`,
+      },
       icon("wrench", `Wrench ${where}: ${status === "open" ? "not earned yet" : status}`),
     );
   for (let r = 0; r < 4; r += 1) {
@@ -659,7 +676,11 @@ function journalBox(view, player, j, actions, written) {
       `Journal ${j + 1}`,
       node(
         "span",
-        { class: `uv-idea uv-idea-${journal.idea}`, tip: `Journal ${j + 1}: ${ideaWords[journal.idea]}` },
+        {
+          class: `uv-idea uv-idea-${journal.idea}`,
+          tip: `Journal ${j + 1}: ${ideaWords[journal.idea]}. Completing a journal earns an Idea (the bulb) `
+            + "for one of your inventions, raising its multiplier.",
+        },
         icon("idea", ideaWords[journal.idea]),
       ),
       journal.complete ? node("span", { class: "uv-tag" }, "complete") : null,
@@ -732,7 +753,8 @@ function workshopBox(view, state, player, w, actions) {
         }
       }
       const part = node("div", { class: cls });
-      const label = `${printed.title} ${place(r, c)}: ${wild ? "wild part" : `part ${number}`}, ${words}`;
+      const label = `${printed.title} ${place(r, c)}: ${wild ? "wild part" : `part ${number}`}, ${words}`
+        + (wild ? ". A wild part (?) matches any number." : "");
       const circles = actions.of("circle", (a) => a.workshop === w && a.part[0] === r && a.part[1] === c);
       const add = actions.one("build_add", (a) => a.workshop === w && a.part[0] === r && a.part[1] === c);
       const spend = actions.one(
@@ -894,7 +916,15 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
     "ol",
     { class: "uv-circles", "aria-label": `Ideas: x${entry.ideas} of ${printed.idea_circles}` },
     ...Array.from({ length: printed.idea_circles }, (_, i) =>
-      node("li", { class: `uv-circle${i < entry.ideas ? " uv-circle-on" : ""}` }, `x${i + 1}`),
+      node(
+        "li",
+        {
+          class: `uv-circle${i < entry.ideas ? " uv-circle-on" : ""}`,
+          tip: `x${i + 1}: with ${plural(i + 1, "Idea")} here, this invention's own criterion scores × ${i + 1}. `
+            + "Ideas come from mechanisms built over a bulb and from completed journals.",
+        },
+        `x${i + 1}`,
+      ),
     ),
   );
   const today = DAYS[state.day_number];
@@ -907,7 +937,9 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
         "span",
         {
           class: `uv-bonus-day${day === today && state.phase !== "over" ? " uv-bonus-now" : ""}`,
-          tip: DAY_TITLES[day],
+          tip:
+            `Completion bonus if presented complete on ${DAY_TITLES[day]}: `
+            + `${plural(printed.completion[day], "point")}. Complete: every cell filled with mechanisms.`,
         },
         `${i ? " / " : ""}${printed.completion[day]}`,
       ),

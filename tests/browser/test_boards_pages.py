@@ -55,18 +55,16 @@ GAMES = list(PICKS)
 # itself (a non-control with a tooltip, reachable by Tab for its tip) is a word in a text, not a
 # control: it is left out of the size check, as WCAG 2.5.8 leaves out inline targets.
 CONTROLS = """() => {
-  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
-    + '[role=button], [data-action], [tabindex]:not([tabindex="-1"])';
-  const isControl = (e) => e.matches('a[href], button, input, select, textarea, summary, [role=button], '
-    + '[data-action]');
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+    + '[role=button], [data-action]';
   const words = (text) => (text || '').replace(/\\s+/g, ' ').trim();
   const shown = (e) => {
     const copy = e.cloneNode(true);
     for (const hidden of copy.querySelectorAll("[aria-hidden='true'], [hidden]")) hidden.remove();
     return words(copy.textContent);
   };
-  return [...document.querySelectorAll(selector)]
-    .filter((e) => e.checkVisibility() && isControl(e))
+  return [...document.querySelectorAll(controls)]
+    .filter((e) => e.checkVisibility())
     .map((e) => {
       const box = e.getBoundingClientRect();
       return {
@@ -97,8 +95,37 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+ERRORS: dict[int, list[str]] = {}
+
+
+def opened(new_context: NewContext, **options: Any) -> Page:
+    """A page whose script errors are kept (see `errors`)."""
+    page = new_context(**options).new_page()
+    ERRORS[id(page)] = []
+    page.on("pageerror", lambda error: ERRORS[id(page)].append(str(error)))
+    return page
+
+
+def errors(page: Page) -> list[str]:
+    return ERRORS.pop(id(page), [])
+
+
 def phone(new_context: NewContext) -> Page:
-    return new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    return opened(new_context, viewport=PHONE, is_mobile=True, has_touch=True)
+
+
+def desktop(new_context: NewContext) -> Page:
+    return opened(new_context, viewport=DESKTOP)
+
+
+def started(page: Page, game: str) -> None:
+    """`page` plays `game` against a bot and has something to do (a script error fails)."""
+    play_against_bots(page, game, "Pat")
+    try:
+        wait_for_decision(page)
+    except AssertionError:
+        assert not errors(page), errors(page)
+        raise
 
 
 def measure(page: Page, game: str, moment: str, faults: dict[str, str]) -> None:
@@ -136,8 +163,7 @@ def test_every_control_fits_a_finger_and_nothing_scrolls_sideways(
     game: str, new_context: NewContext, artifacts: Path
 ) -> None:
     page = phone(new_context)
-    play_against_bots(page, game, "Pat")
-    wait_for_decision(page)
+    started(page, game)
     page.screenshot(path=artifacts / f"board-{game}-375.png", full_page=True)
     faults: dict[str, str] = {}
     measure(page, game, "the opening", faults)
@@ -148,13 +174,13 @@ def test_every_control_fits_a_finger_and_nothing_scrolls_sideways(
         wait_for_decision(page)
         measure(page, game, f"after move {move + 1}", faults)
     assert not faults, "\n".join(f"{game}, {moment}: {fault}" for fault, moment in faults.items())
+    assert not errors(page)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_newcomer_finds_how_to_play(game: str, new_context: NewContext, artifacts: Path) -> None:
-    page = new_context(viewport=DESKTOP).new_page()
-    play_against_bots(page, game, "Pat")
-    wait_for_decision(page)
+    page = desktop(new_context)
+    started(page, game)
     panel = page.locator("details.how-to-play")
     expect(panel).to_have_count(1)
     expect(panel.locator("p").first).to_be_hidden()  # folded until asked for
@@ -179,9 +205,8 @@ def tipped(page: Page) -> Any:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_tooltip_shows_on_hover_and_on_focus(game: str, new_context: NewContext) -> None:
-    page = new_context(viewport=DESKTOP).new_page()
-    play_against_bots(page, game, "Pat")
-    wait_for_decision(page)
+    page = desktop(new_context)
+    started(page, game)
     element = tipped(page)
     words = element.get_attribute("data-tip")
     assert words
@@ -198,10 +223,11 @@ def test_a_tooltip_shows_on_hover_and_on_focus(game: str, new_context: NewContex
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_long_press_shows_the_tooltip_and_does_not_click(game: str, new_context: NewContext) -> None:
+def test_a_long_press_shows_the_tooltip_and_does_not_click(
+    game: str, new_context: NewContext
+) -> None:
     page = phone(new_context)
-    play_against_bots(page, game, "Pat")
-    wait_for_decision(page)
+    started(page, game)
     # An action that explains itself when there is one (the press must not send it), else any.
     actions = page.locator("#board [data-action][data-tip]").filter(visible=True)
     element = actions.first if actions.count() else tipped(page)
