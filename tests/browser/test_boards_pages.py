@@ -247,3 +247,12 @@ def test_a_long_press_shows_the_tooltip_and_does_not_click(
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.tinkertable.client.seq") == seq
     expect(page.locator("#refused")).to_be_hidden()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_page_fits_a_phone(game: str, new_context: NewContext) -> None:
+    page = phone(new_context)
+    page.goto(f"/rules/{game}")
+    expect(page.locator("article.rules")).to_be_visible()
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the rules of {game} are {width} px wide"
