@@ -156,8 +156,9 @@ function renderLobby() {
       const dot = document.createElement("span");
       dot.className = "dot";
       dot.setAttribute("aria-label", presence(player));
-      const level = player.bot ? ` (bot${player.level ? `, ${player.level}` : ""})` : "";
-      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${level}${player.seat === mySeat ? " — you" : ""}`);
+      // A bot's name says it is one, and its level ("Good bot"): said once.
+      const bot = player.bot && !/\bbot\b/i.test(player.name) ? " (bot)" : "";
+      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${bot}${player.seat === mySeat ? " — you" : ""}`);
       if (hosting && !player.host) {
         const remove = document.createElement("button");
         remove.type = "button";
@@ -172,6 +173,7 @@ function renderLobby() {
     ...heldSeats(lobby).map(heldSeatItem),
   );
   const count = lobby.players.length;
+  showJoinOrWatch(count + heldSeats(lobby).length >= Number(table.dataset.max));
   const addBot = el("add-bot");
   if (addBot) addBot.querySelector("button").disabled = count >= Number(table.dataset.max) || !hosting;
   const start = el("start");
@@ -192,6 +194,17 @@ function renderLobby() {
     renderPlayers();  // votes for a bot, and who is the host, come with the lobby
     renderResult();
   }
+}
+
+// A visitor joins, or watches while every seat is taken (or held).
+let watching = false;
+
+function showJoinOrWatch(full) {
+  const join = el("join");
+  if (!join) return;
+  join.hidden = full;
+  el("watch-box").hidden = !full || watching;
+  el("watching").hidden = !full || !watching;
 }
 
 // "Play again": the seats the next lobby keeps for the last game's players, until a time.
@@ -233,6 +246,15 @@ function setUpLobbyControls() {
       }
       keepSeat(code, answer.body.player);
       location.reload();
+    });
+  }
+
+  const watch = el("watch");
+  if (watch) {
+    watch.addEventListener("click", () => {
+      watching = true;
+      showJoinOrWatch(true);
+      el("watching").focus(); // the button is gone: focus stays where the person looks
     });
   }
 

@@ -32,7 +32,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from .conftest import serving
-from .pages import NewContext, seq, wait_live
+from .pages import NewContext, new_table, seq
 
 pytestmark = pytest.mark.browser
 
@@ -175,13 +175,7 @@ def canonical(actions: list[Any]) -> list[str]:
 
 def play_against_bots(page: Page, game: str, name: str) -> str:
     """Start a game of `game` against bots from the home page; the lobby's code."""
-    page.goto("/")
-    form = page.locator(f'form.new-game[data-game="{game}"]')
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name="Play against bots").click()
-    page.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(page)
-    return page.url.rsplit("/", 1)[1]
+    return new_table(page, game, name, against_bots=True).rsplit("/", 1)[1]
 
 
 def check_started_with_bots(page: Page, name: str, bots: int) -> None:
