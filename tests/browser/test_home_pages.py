@@ -243,9 +243,7 @@ def test_options_read_in_words(new_context: NewContext) -> None:
     new_table(page, "innovation", "Ann", options={"Team game": True, "Card texts": "first"})
     page.locator("#table-options-box summary").click()
     expect(page.get_by_label("Team game").locator("option:checked")).to_have_text("yes")
-    expect(page.get_by_label("Card texts").locator("option:checked")).to_have_text(
-        "first edition"
-    )
+    expect(page.get_by_label("Card texts").locator("option:checked")).to_have_text("first edition")
 
 
 def test_a_bot_is_named_once(new_context: NewContext, artifacts: Path) -> None:
