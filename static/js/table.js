@@ -134,6 +134,9 @@ function receive(message) {
 
 // --- the lobby ---
 
+// A bot's name says it is one, and its level ("Good bot"): said once, not "Good bot (bot)".
+const botNote = (player) => (player.bot && !/\bbot\b/i.test(player.name) ? " (bot)" : "");
+
 // Bots are always there: never shown as away.
 const presence = (player) => (player.bot ? "bot" : player.connected ? "connected" : "not connected");
 
@@ -156,9 +159,7 @@ function renderLobby() {
       const dot = document.createElement("span");
       dot.className = "dot";
       dot.setAttribute("aria-label", presence(player));
-      // A bot's name says it is one, and its level ("Good bot"): said once.
-      const bot = player.bot && !/\bbot\b/i.test(player.name) ? " (bot)" : "";
-      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${bot}${player.seat === mySeat ? " — you" : ""}`);
+      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${botNote(player)}${player.seat === mySeat ? " — you" : ""}`);
       if (hosting && !player.host) {
         const remove = document.createElement("button");
         remove.type = "button";
@@ -437,7 +438,7 @@ function seatFacts(player) {
   const away = !player.bot && !player.connected && !player.away_bot && player.seat !== mySeat;
   const playing = view.status === "playing" && !view.result;
   return {
-    label: `${player.name}${player.bot ? " (bot)" : ""}${player.seat === view.you ? " (you)" : ""}`,
+    label: `${player.name}${botNote(player)}${player.seat === view.you ? " (you)" : ""}`,
     presence: presence(player),
     clock: Boolean(view.clocks && view.clocks.seats[player.seat]),
     note,

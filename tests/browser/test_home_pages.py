@@ -124,11 +124,14 @@ def test_a_full_table_offers_watch_instead_of_join(new_context: NewContext) -> N
     cat.wait_for_function("() => window.tinkertable.client.view !== null")
     assert cat.evaluate("() => window.tinkertable.client.view.you") is None
 
-    # A newcomer to a table that is full from the start sees Watch at once, from the server.
+    # A newcomer to a table already full sees Watch at once: the server's page says so.
+    eve = new_context().new_page()
+    full_link = new_table(eve, "convolution", "Eve")
+    eve.get_by_role("button", name="Add bot").click()
+    expect(eve.locator("#seats li")).to_have_count(2)
     dan = new_context(java_script_enabled=False).new_page()
-    ann_lobby = new_context().new_page()
-    full_link = new_table(ann_lobby, "convolution", "Ann", against_bots=True)
     dan.goto(full_link)
+    expect(dan.locator("#watch-box")).to_be_visible()
     expect(dan.locator("#join")).to_be_hidden()
 
 
@@ -256,3 +259,6 @@ def test_a_bot_is_named_once(new_context: NewContext, artifacts: Path) -> None:
     expect(ann.locator("#seats li").nth(2)).to_contain_text("Good bot 2")
     ann.screenshot(path=artifacts / "lobby-host-bots-phone.png", full_page=True)
     fits_the_hand(ann)
+    start(ann)
+    expect(ann.locator("#players li").nth(1)).to_contain_text("Good bot")
+    expect(ann.locator("#players")).not_to_contain_text("(bot")  # the game's bar too

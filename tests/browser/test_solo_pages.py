@@ -189,7 +189,9 @@ def check_started_with_bots(page: Page, name: str, bots: int) -> None:
     seated = page.locator("#players li.bot")
     expect(seated).to_have_count(bots)
     for index in range(bots):
-        expect(seated.nth(index)).to_contain_text(re.compile(r"Good bot( \d+)? \(bot\)"))
+        # The bot's name says what it is, once: "Good bot", not "Good bot (bot)".
+        expect(seated.nth(index)).to_contain_text(re.compile(r"Good bot( \d+)?"))
+        expect(seated.nth(index)).not_to_contain_text("(bot")
     levels = page.evaluate(
         "() => window.tinkertable.client.lobby.players.filter((p) => p.bot).map((p) => p.level)"
     )
