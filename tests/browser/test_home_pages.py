@@ -99,7 +99,9 @@ def test_the_first_screen_holds_start_for_the_host_and_join_for_the_guest(
     fits_the_hand(ann)
 
 
-def test_a_full_table_offers_watch_instead_of_join(new_context: NewContext) -> None:
+def test_a_full_table_offers_watch_instead_of_join(
+    new_context: NewContext, artifacts: Path
+) -> None:
     ann = new_context().new_page()
     link = new_table(ann, "convolution", "Ann")
     cat = new_context(viewport=PHONE).new_page()
@@ -115,6 +117,7 @@ def test_a_full_table_offers_watch_instead_of_join(new_context: NewContext) -> N
     expect(cat.locator("#join")).to_be_hidden()
     expect(cat.locator("#watch-box")).to_contain_text("This table is full")
     fits_the_hand(cat)
+    cat.screenshot(path=artifacts / "lobby-full-phone.png")
     cat.get_by_role("button", name="Watch").click()
     expect(cat.locator("#watching")).to_be_visible()
     expect(cat.get_by_role("button", name="Watch")).to_be_hidden()
