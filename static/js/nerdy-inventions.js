@@ -115,8 +115,7 @@ function describe(view, action) {
 
 // --- cards ---------------------------------------------------------------------------------
 
-// A card's face (what turns sideways when tapped) and, beside it, its effect in words: in the
-// title on hover, and in a details element that opens on tap.
+// A card's face, its ability's words on it (and in its tooltip); a tapped card is marked so.
 function cardFace(state, card, { gear = null, tapped = false } = {}) {
   const effect = effectText(state, card);
   const ability = card.group === "tool" ? null : state.abilities[card.ability];
@@ -134,23 +133,15 @@ function cardFace(state, card, { gear = null, tapped = false } = {}) {
       ? null
       : node("span", { class: "ni-card-cost" }, `Build: ${costText(card, gear)}`),
     ability ? node("span", { class: "ni-card-ability" }, node("strong", {}, ability.title), `: ${ability.text}`) : null,
+    card.group === "tool" ? node("span", { class: "ni-card-ability" }, state.tool_text) : null,
     card.ability === "zeppelin"
       ? node("span", { class: "ni-card-warning", role: "note" }, "⚠ Using it ends the game at once.")
       : null,
   );
 }
 
-function effectDetails(state, card) {
-  return node(
-    "details",
-    { class: "ni-effect" },
-    node("summary", {}, "Effect"),
-    node("p", {}, effectText(state, card)),
-  );
-}
-
 function cardBlock(state, card, options = {}) {
-  return [node("div", { class: "ni-card-box" }, cardFace(state, card, options)), effectDetails(state, card)];
+  return node("div", { class: "ni-card-box" }, cardFace(state, card, options));
 }
 
 // --- the parts of the board --------------------------------------------------------------------
