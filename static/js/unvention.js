@@ -575,8 +575,8 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       node(
         "p",
         { class: "uv-note uv-build-later" },
-        `Build a mechanism (once a turn): needs ${need}two or more touching circled parts in one workshop, `
-          + "after journaling. Then place its shape in an invention.",
+        `Build a mechanism (once a turn): needs ${need}two or more touching circled parts in one workshop. `
+          + "Then place its shape in an invention.",
       ),
     );
   }
