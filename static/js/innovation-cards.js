@@ -179,8 +179,27 @@ export function back(age, { cls = "", label = null } = {}) {
       "aria-label": label || `a hidden age-${age} card`,
       tip: label || `age ${age}`,
     },
-    String(age),
+    backDrawing(age),
   );
+}
+
+// A card's back as printed in spirit: a dark card, a hexagon in the middle, the age on it.
+function backDrawing(age) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 20 28");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "in-back-drawing");
+  const part = (tag, attributes) => {
+    const element = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    svg.append(element);
+    return element;
+  };
+  part("rect", { x: 0.5, y: 0.5, width: 19, height: 27, rx: 2.5, class: "in-back-card" });
+  part("rect", { x: 2.5, y: 2.5, width: 15, height: 23, rx: 1.5, class: "in-back-frame" });
+  part("path", { d: "M10 6.5 L16 10 V18 L10 21.5 L4 18 V10 Z", class: "in-back-hex" });
+  part("text", { x: 10, y: 16.6, "text-anchor": "middle", class: "in-back-age" }).textContent = String(age);
+  return svg;
 }
 
 // The visible icons of a pile: all four slots of the top card, and the revealed slots of the
