@@ -4,8 +4,6 @@
 
 import { node } from "./dom.js";
 
-const CATCH_UP = 2000;
-
 export function chatJump(board) {
   const chat = document.getElementById("chat");
   const box = chat && chat.closest(".chat-box");
@@ -26,14 +24,18 @@ export function chatJump(board) {
       say();
     }
   }).observe(box);
-  // What a (re)connection sends again (the chat is emptied, then refilled) is not news: messages
-  // arriving within CATCH_UP ms of the page's start or of an emptying are not counted.
-  let catchingUp = Date.now() + CATCH_UP;
+  // What a (re)connection sends again is not news: the server sends the recent chat before the
+  // game's position, so the messages that come between the chat's emptying (or the page's
+  // start) and the board's next drawing are not counted.
+  let catchingUp = true;
+  new MutationObserver(() => {
+    catchingUp = false;
+  }).observe(board, { childList: true, subtree: true });
   new MutationObserver((changes) => {
     if (changes.some((change) => change.removedNodes.length)) {
-      catchingUp = Date.now() + CATCH_UP;
+      catchingUp = true;
       unread = 0;
-    } else if (!inSight && Date.now() > catchingUp) {
+    } else if (!inSight && !catchingUp) {
       unread += changes.reduce((n, change) => n + change.addedNodes.length, 0);
     }
     say();

@@ -37,8 +37,13 @@ const PICKS = {
   journal: { title: "Number to write", says: (n) => String(n), tells: (n) => `Write ${n}s: tap a journal cell` },
   circle: { title: "A wild part counts as", says: (n) => String(n), tells: (n) => `Circle wild parts as ${n}s` },
   place: { title: "Turn of the mechanism", says: (o) => String(o + 1), tells: (o) => `Place it as shape ${o + 1}` },
+  by: {
+    title: "Circle with",
+    says: (by) => (by === "wrench" ? "a wrench" : "the dice"),
+    tells: (by) => (by === "wrench" ? "tap a part to spend a wrench on it" : "tap a part to circle it with your dice"),
+  },
 };
-const chosen = { journal: null, circle: null, place: null };
+const chosen = { journal: null, circle: null, place: null, by: null };
 
 function settle(kind, offered) {
   if (!offered.includes(chosen[kind])) chosen[kind] = offered.length ? offered[0] : null;
@@ -98,6 +103,9 @@ function offers(actions, player) {
     journal: distinct(actions.of("journal").map((a) => a.number)),
     circle: distinct(circles.map((a) => a.number)),
     place: distinct(places.map((a) => a.orientation || 0)),
+    by: actions.of("spend_wrench").length && (actions.of("circle").length || actions.of("build_add").length)
+      ? ["dice", "wrench"]
+      : [],
   };
 }
 
@@ -761,7 +769,14 @@ function workshopBox(view, state, player, w, actions) {
         "spend_wrench",
         (a) => a.workshop === w && a.part[0] === r && a.part[1] === c,
       );
-      if (circles.length === 1) {
+      // With "a wrench" chosen (or nothing else to do here), the wrench is this part's button.
+      const byWrench = spend && (chosen.by === "wrench" || (!circles.length && !add));
+      if (byWrench) {
+        part.append(node("span", { class: "uv-plabel", "aria-hidden": "true" }, String(number)));
+        part.append(actions.button(spend, icon("wrench"), describe(view, spend), "uv-spend"));
+        for (const a of circles) part.append(actions.twin(a, String(a.number)));
+        if (add) part.append(actions.twin(add, String(number)));
+      } else if (circles.length === 1) {
         part.append(actions.button(circles[0], String(number), describe(view, circles[0]), "uv-pbutton"));
       } else if (circles.length > 1) {
         const now = circles.find((a) => a.number === chosen.circle) || circles[0];
@@ -778,7 +793,7 @@ function workshopBox(view, state, player, w, actions) {
           ),
         );
       }
-      if (spend) part.append(actions.button(spend, icon("wrench"), describe(view, spend), "uv-spend"));
+      if (spend && !byWrench) part.append(actions.twin(spend, "wrench"));
       grid.append(part);
     }
   }
@@ -1206,7 +1221,7 @@ function draw(board, view, options) {
   const actions = new Actions(you === null ? [] : view.legal, { cls: "uv-action" });
   const me = you === null ? null : state.players[you];
 
-  const offered = me ? offers(actions, me) : { journal: [], circle: [], place: [] };
+  const offered = me ? offers(actions, me) : { journal: [], circle: [], place: [], by: [] };
   for (const kind of Object.keys(PICKS)) settle(kind, offered[kind]);
 
   const parts = [header(view, state)];
@@ -1226,6 +1241,7 @@ function draw(board, view, options) {
       picker("journal", offered.journal),
       picker("circle", offered.circle),
       picker("place", offered.place, shape),
+      picker("by", offered.by),
     ].filter(Boolean);
     // At the top of the sheet, and kept in sight while its cells scroll by.
     if (pickers.length) own.querySelector(".uv-sheet-title").after(node("div", { class: "uv-pickers" }, ...pickers));

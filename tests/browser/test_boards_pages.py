@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import serving
-from .pages import NewContext
+from .pages import NewContext, join, new_table, start
 from .test_solo_pages import (
     BOT_DELAY,
     clickable_actions,
@@ -256,3 +256,35 @@ def test_the_rules_page_fits_a_phone(game: str, new_context: NewContext) -> None
     expect(page.locator("article.rules")).to_be_visible()
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the rules of {game} are {width} px wide"
+
+
+def say(page: Page, text: str) -> None:
+    page.locator("#chat-text").fill(text)
+    page.locator("#chat-form").get_by_role("button", name="Send").click()
+
+
+def test_on_a_phone_the_chat_is_a_tap_away_and_counts_what_came(new_context: NewContext) -> None:
+    ann = phone(new_context)
+    link = new_table(ann, "convolution", "Ann")
+    bob = desktop(new_context)
+    join(bob, link, "Bob")
+    start(ann, bob)
+    jump = ann.locator("button.chat-jump")
+    expect(jump).to_be_visible()
+    expect(jump).to_have_accessible_name("Chat")
+    say(bob, "hello from Bob")
+    say(bob, "your turn?")
+    expect(jump).to_have_accessible_name("Chat, 2 unread")
+    expect(jump.locator(".chat-unread")).to_have_text("2")
+    box = jump.bounding_box()
+    assert box is not None and box["width"] >= SMALLEST and box["height"] >= SMALLEST
+    jump.click()
+    expect(ann.locator("#chat")).to_be_in_viewport()
+    expect(ann.locator("#chat-text")).to_be_focused()
+    expect(jump).to_have_accessible_name("Chat")
+    # A reload brings the chat back, which is not news.
+    ann.reload()
+    ann.wait_for_function("() => window.tinkertable && window.tinkertable.client.view !== null")
+    expect(ann.locator("#chat li")).to_have_count(2)
+    expect(ann.locator("button.chat-jump")).to_have_accessible_name("Chat")
+    assert not errors(ann)
