@@ -16,6 +16,16 @@ export const CHARACTERS = {
   dr_piddles: { name: "Dr. Piddles", mark: "P" },
 };
 
+// The six Action Cards' names.
+export const CARD_TITLES = {
+  north: "North",
+  east: "East",
+  south: "South",
+  west: "West",
+  improvise: "Improvise",
+  again: "Again",
+};
+
 export const SPACE_NAMES = {
   blank: "Blank",
   slick: "Slick",

@@ -6,18 +6,9 @@
 // there is no playback at all.
 
 import { nameOf } from "./board.js";
-import { decorate, spot, putThing, thingInfo, thingName } from "./unscrewed-map.js";
+import { CARD_TITLES, decorate, spot, putThing, thingInfo, thingName } from "./unscrewed-map.js";
 
-const CARD_TITLES = {
-  north: "North",
-  east: "East",
-  south: "South",
-  west: "West",
-  improvise: "Improvise",
-  again: "Again",
-  stumble: "a Stumble",
-  plan: "a Master Plan",
-};
+const CARD_WORDS = { ...CARD_TITLES, stumble: "a Stumble", plan: "a Master Plan" };
 
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -32,7 +23,7 @@ const AFTERMATH_STEPS = {
 };
 const ROUND_PHASES = { quirks: "Draw Quirks", scheming: "Scheming", execution: "Execution", aftermath: "Aftermath" };
 
-const cardTitle = (card) => CARD_TITLES[card] || String(card);
+const cardTitle = (card) => CARD_WORDS[card] || String(card);
 
 // What an event says in words (null: nothing worth a caption).
 export function caption(view, event) {

@@ -9,6 +9,7 @@ import { Actions, capitalise, nameOf, plural } from "./board.js";
 import { node } from "./dom.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
 import {
+  CARD_TITLES,
   CHARACTERS,
   SPACE_NAMES,
   characterName,
@@ -25,14 +26,6 @@ import {
 import { Playback, caption, reducedMotion } from "./unscrewed-play.js";
 
 const CARDS = ["north", "east", "south", "west", "improvise", "again"];
-const CARD_TITLES = {
-  north: "North",
-  east: "East",
-  south: "South",
-  west: "West",
-  improvise: "Improvise",
-  again: "Again",
-};
 const CARD_MARKS = { north: "↑", east: "→", south: "↓", west: "←", improvise: "★", again: "↻" };
 const CARD_TEXT = {
   north: "Move 1 space North.",
