@@ -11,18 +11,21 @@ export function chatJump(board) {
   const count = node("span", { class: "chat-unread", hidden: true, "aria-hidden": "true" }, "0");
   const button = node("button", { type: "button", class: "chat-jump", "aria-label": "Chat" }, "Chat", count);
   let unread = 0;
-  let inSight = false;
   const say = () => {
     count.textContent = String(unread);
     count.hidden = unread === 0;
     button.setAttribute("aria-label", unread ? `Chat, ${unread} unread` : "Chat");
   };
+  // In sight now (measured when a message comes: an observer's news can come a frame late).
+  const inSight = () => {
+    const where = box.getBoundingClientRect();
+    return where.top < window.innerHeight && where.bottom > 0 && box.checkVisibility();
+  };
+  // Once the chat is seen, what came is read.
   new IntersectionObserver(([entry]) => {
-    inSight = entry.isIntersecting;
-    if (inSight) {
-      unread = 0;
-      say();
-    }
+    if (!entry.isIntersecting) return;
+    unread = 0;
+    say();
   }).observe(box);
   // What a (re)connection sends again is not news: the server sends the recent chat before the
   // game's position, so the messages that come between the chat's emptying (or the page's
@@ -35,7 +38,7 @@ export function chatJump(board) {
     if (changes.some((change) => change.removedNodes.length)) {
       catchingUp = true;
       unread = 0;
-    } else if (!inSight && !catchingUp) {
+    } else if (!catchingUp && !inSight()) {
       unread += changes.reduce((n, change) => n + change.addedNodes.length, 0);
     }
     say();

@@ -121,6 +121,7 @@ def desktop(new_context: NewContext) -> Page:
 def started(page: Page, game: str) -> None:
     """`page` plays `game` against a bot and has something to do (a script error fails)."""
     play_against_bots(page, game, "Pat")
+    page.wait_for_function("() => window.tinkertable.client.view !== null")
     try:
         wait_for_decision(page)
     except AssertionError:

@@ -44,7 +44,9 @@ def create(page: Page, name: str) -> str:
 
 
 def choose_mode(host: Page, others: list[Page], mode: str) -> None:
-    """The host picks the mode in the lobby's options; every page sees it."""
+    """The host picks the mode in the lobby's options (folded under "Table options"); every page
+    sees it."""
+    host.locator("#table-options-box summary").click()
     host.locator('select[data-option="mode"]').select_option(json.dumps(mode))
     for page in (host, *others):
         page.wait_for_function("m => window.tinkertable.client.lobby.options.mode === m", arg=mode)
