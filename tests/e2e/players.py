@@ -72,6 +72,8 @@ class Player:
         self.reader: asyncio.Task[None] | None = None
         self.changed = asyncio.Event()
         self.connected = False
+        # The close code of each connection that ended (1006: no close frame came).
+        self.close_codes: list[int | None] = []
         # While playing: `parked` is set whenever the player is not acting (its connection is
         # gone and it waits for `resume`, or it is done).
         self.playing = False
@@ -123,6 +125,7 @@ class Player:
         except ConnectionClosed:
             pass
         finally:
+            self.close_codes.append(ws.close_code)
             self.connected = False
             self.changed.set()
 

@@ -116,6 +116,13 @@ class ServerProcess:
             self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=STOP_TIMEOUT)
 
+    def terminate(self) -> None:
+        """SIGTERM, as a host's restart sends it, and wait for the server to finish."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=STOP_TIMEOUT)
+
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
