@@ -30,7 +30,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child
+def die_with_parent() -> None:  # pragma: no cover - runs in the child
     """Linux: the server gets SIGKILL when the test process dies, so none is left behind."""
     with contextlib.suppress(Exception):
         import ctypes
@@ -78,7 +78,7 @@ class ServerProcess:
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+                preexec_fn=die_with_parent if sys.platform.startswith("linux") else None,
             )
 
     async def start(self) -> float:
