@@ -1,7 +1,7 @@
 FROM python:3.11-slim
 WORKDIR /srv/tinkertable
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
-    UV_PYTHON_DOWNLOADS=never UV_COMPILE_BYTECODE=1 UV_LINK_MODE=copy
+    UV_PYTHON_DOWNLOADS=never UV_SYSTEM_CERTS=1 UV_COMPILE_BYTECODE=1 UV_LINK_MODE=copy
 # uv (the version of scripts/setup-env.sh) installs exactly what uv.lock names, hashes checked:
 # first the dependencies alone (a layer rebuilt only when the lock changes), then the project.
 RUN pip install --no-cache-dir uv==0.13.9

@@ -4,6 +4,7 @@
 PYTHON=${PYTHON:-python3}
 UV_VERSION=0.13.9 # the uv that reads and writes uv.lock (pyproject.toml requires it too)
 export UV_PYTHON_DOWNLOADS=never # uv uses .venv's Python, never fetches one
+export UV_SYSTEM_CERTS=1          # the machine's certificate authorities (a proxy's included)
 
 ensure_uv() {
   if [ ! -x .venv/bin/python ]; then
