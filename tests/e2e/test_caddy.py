@@ -28,6 +28,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from app.config import Settings
 from tests.conftest import run, unavailable
 from tests.e2e.caddy import CADDYFILE, CaddyProcess
 from tests.e2e.players import Player
@@ -267,6 +268,19 @@ def test_without_a_domain_plain_http_on_port_8000(tmp_path: Path) -> None:
     assert "tls" not in config["apps"]
     upstreams = server["routes"][0]["handle"][0]["upstreams"]
     assert upstreams == [{"dial": "app:8000"}]
+
+
+def test_time_limits_for_clients_and_for_the_app(tmp_path: Path) -> None:
+    """Slow requests and idle connections are closed; Caddy drops an idle connection to the
+    app before the app's REQUEST_TIMEOUT would close it under a request (a 502)."""
+    second = 1_000_000_000  # Caddy's JSON counts nanoseconds
+    config = adapted(tmp_path, {"DOMAIN": "games.example.org"})
+    (server,) = config["apps"]["http"]["servers"].values()
+    assert server["read_header_timeout"] == server["read_timeout"] == 10 * second
+    assert server["idle_timeout"] == 120 * second
+    proxy = server["routes"][0]["handle"][0]["routes"][0]["handle"][0]
+    keepalive = proxy["transport"]["keep_alive"]["idle_timeout"]
+    assert keepalive < Settings.model_fields["request_timeout"].default * second
 
 
 def test_with_a_domain_https_from_a_public_authority(tmp_path: Path) -> None:
