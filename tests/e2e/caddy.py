@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.e2e.servers import ROOT, START_TIMEOUT, STOP_TIMEOUT, die_with_parent, free_port
+from tests.e2e.servers import ROOT, START_TIMEOUT, die_with_parent, free_port, stop_process
 
 CADDYFILE = ROOT / "Caddyfile"
 DOMAIN = "localhost"
@@ -108,14 +108,7 @@ class CaddyProcess:
             await asyncio.sleep(0.1)
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=STOP_TIMEOUT)
+        stop_process(self.process)
 
     def log(self) -> str:
         try:
