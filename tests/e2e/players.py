@@ -82,7 +82,11 @@ class Player:
 
     # --- the connection ---
 
-    async def connect(self, ws_base: str, code: str, since: int | None = None) -> None:
+    async def connect(
+        self, ws_base: str, code: str, since: int | None = None, **options: Any
+    ) -> None:
+        """Open the socket; `options` go to websockets' `connect` (`ssl`, `origin`,
+        `additional_headers`, `local_addr`...)."""
         query: dict[str, Any] = {}
         if since is not None:
             query["since"] = since
@@ -90,7 +94,12 @@ class Player:
             query["token"] = self.token
         url = f"{ws_base}/ws/{code}" + (f"?{urlencode(query)}" if query else "")
         self.ws = await connect(
-            url, open_timeout=TIMEOUT, close_timeout=2, max_size=2**24, ping_interval=None
+            url,
+            open_timeout=TIMEOUT,
+            close_timeout=2,
+            max_size=2**24,
+            ping_interval=None,
+            **options,
         )
         self.connected = True
         self.reader = asyncio.create_task(self._read(self.ws))
