@@ -19,7 +19,8 @@ nothing acknowledged is lost.
 
 Settings (environment): TT_CRASH_KILLS (SIGKILLs, or SIGTERMs, per run, default 5),
 TT_CRASH_SEED (default 1), TT_CRASH_SECONDS (how long the games play in all, default 8; games
-still on are checked as they stand), TT_CRASH_GAMES (the tables, default "convolution:6,innovation:2,unvention:2").
+still on are checked as they stand), TT_CRASH_GAMES (the tables, default
+"convolution:6,innovation:2,unvention:2").
 
 The database going away (PostgreSQL): the server reaches the database through a TCP proxy in
 the test (tests/e2e/proxy.py), which is cut, so the PostgreSQL server other tests use is never
