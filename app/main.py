@@ -34,6 +34,7 @@ from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.lag import LoopLag
 from app.play.notices import Notices
+from app.play.progress import Progress
 from app.play.registry import games_for
 from app.play.replays import Replays
 from app.play.websocket import router as websocket_router
@@ -79,6 +80,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         notices.start()
     workers = Workers(settings)
     lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
+    lobbies.progress = Progress(lobbies.replays)
     bots = BotDriver(hub, settings.bot_delay, workers)
     lag = LoopLag()
     app.state.engine = engine

@@ -32,7 +32,7 @@ from app.play import messages
 from app.play.patches import diff
 from app.play.recorder import StaleGame
 from app.play.runner import AWAY, CLOCK, Position, Runner
-from app.play.views import full_view, rules_view
+from app.play.views import full_view, name_seats, rules_view
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +192,8 @@ class Room:
                 "bot": player["bot"],
                 "away_bot": player.get("away_bot"),
                 "connected": connected[player["seat"]] > 0,
+                # Since when (server time) a person has had no connection: "Let a bot play".
+                "away_since": self.absent_since.get(player["seat"]),
             }
             for player in self.info.public["players"]
         ]
@@ -297,8 +299,8 @@ class Hub:
         view = rules_view(position.game, position.state, viewer, names)
         view["clocks"] = position.clocks.view() if position.clocks is not None else None
         view["timeouts"] = [
-            f"{names[seat]} ran out of time: a bot chose action {seq} for them."
-            for seq, seat in position.timeouts
+            f"{names[seat]} ran out of time, so a bot played for them: {name_seats(did, names)}"
+            for _seq, seat, did in position.timeouts
         ]
         return view
 

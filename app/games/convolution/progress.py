@@ -1,0 +1,13 @@
+"""Each seat's standing as the game goes, for the chart at the end: the categories it has won
+so far (the count the rulebook decides the game on)."""
+
+from __future__ import annotations
+
+from app.games.convolution.rules import categories_won
+from app.games.core import Seat, State
+
+MEASURE = "Categories won"
+
+
+def progress(state: State) -> dict[Seat, int]:
+    return dict(enumerate(categories_won(state["sheets"])))
