@@ -165,6 +165,7 @@ class ScoreChart(BaseModel):
     names: list[str]  # the players, by seat
     steps: int  # actions in the game
     points: list[tuple[int, list[float]]]  # [step, [each seat's standing]] where it changes
+    columns: list[dict[str, Any]]  # the result's columns: {"label", "values": [by seat]}
 
 
 class ReplayStep(BaseModel):

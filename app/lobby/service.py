@@ -393,6 +393,15 @@ class Lobbies:
         ]
         return {"step": shown, "steps": steps, "view": full_view(view, players)}
 
+    async def result(self, code: str) -> dict[str, Any] | None:
+        """A finished game's result, the players' names in its reason; None before."""
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            record = await self._game_record(session, lobby.id)
+        if record is None or record.result is None:
+            return None
+        return named_result(record.result, [seat["name"] for seat in record.seats])
+
     async def log_lines(
         self, code: str, token: str | None, before: int, limit: int
     ) -> dict[str, Any]:

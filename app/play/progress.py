@@ -1,15 +1,17 @@
 """The score chart at the end of a game: each seat's standing after every action, from the record.
 
 Each game says what its chart counts in its own `progress` module (app/games/<game>/progress.py:
-`MEASURE`, the words for it, and `progress(state) -> {seat: number}`). The series is the game
+`MEASURE`, the words for it, and `progress(state) -> {seat: number}`; and, optionally,
+`breakdown(state) -> [(label, {seat: number})]`, the columns of the result banner, in the
+rulebook's order). The series is the game
 rebuilt from its seed and record, action by action: work for a worker process (app.play.workers),
 never for the event loop, like a replay step. Only finished games have a chart (a finished game
 never changes), so each series is computed once and kept (`KEPT` games, the least recently asked
 forgotten first); computations count against the replays' limit (one per address, a few at once).
 
 The series is sent as the points where some seat's standing changes:
-`{"measure", "steps", "points": [[step, [standing of seat 0, seat 1, ...]], ...]}`, from step 0
-to the last step (both always listed).
+`{"measure", "steps", "points": [[step, [standing of seat 0, seat 1, ...]], ...], "columns":
+[{"label", "values": [seat 0's, ...]}]}`, points from step 0 to the last (both always listed).
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from app.errors import TooMany
-from app.games.core import Game, State
+from app.games.core import Game, Seat, State
 from app.play import workers
 from app.play.checkpoints import Checkpoints
 from app.play.models import GameRecord
@@ -33,27 +36,30 @@ from app.play.workers import URGENT
 KEPT = 256  # finished games whose series are kept
 
 
-def measure_of(game: Game) -> tuple[str, Any]:
-    """(what the game's chart counts, its `progress` function)."""
+def series(game: Game, states: Iterable[State]) -> dict[str, Any]:
+    """The chart's points from the states after 0, 1, 2, ... actions, and the result's columns
+    (the game's `breakdown` of the last state, else its measure)."""
     module = importlib.import_module(f"app.games.{game.id.replace('-', '_')}.progress")
-    return module.MEASURE, module.progress
-
-
-def series(game: Game, states: list[State] | Any) -> dict[str, Any]:
-    """The chart's points from the states after 0, 1, 2, ... actions (an iterable)."""
-    measure, progress = measure_of(game)
     points: list[list[Any]] = []
     last: list[Any] | None = None
-    step = -1
+    step, state = -1, None
     for step, state in enumerate(states):
-        standing = progress(state)
-        values = [standing[seat] for seat in sorted(standing)]
+        values = in_seat_order(module.progress(state))
         if values != last:
             points.append([step, values])
             last = values
     if points and points[-1][0] != step:
         points.append([step, last])
-    return {"measure": measure, "steps": max(step, 0), "points": points}
+    columns = []
+    if state is not None:
+        breakdown = getattr(module, "breakdown", None)
+        named = breakdown(state) if breakdown else [(module.MEASURE, module.progress(state))]
+        columns = [{"label": label, "values": in_seat_order(by)} for label, by in named]
+    return {"measure": module.MEASURE, "steps": max(step, 0), "points": points, "columns": columns}
+
+
+def in_seat_order(by_seat: dict[Seat, Any]) -> list[Any]:
+    return [by_seat[seat] for seat in sorted(by_seat)]
 
 
 @dataclass(frozen=True)
@@ -69,7 +75,7 @@ def progress_series(job: ProgressJob) -> dict[str, Any]:
     game = workers.games()[job.game]
     checkpoints = Checkpoints.from_record(game, orjson.loads(job.inputs))
 
-    def states() -> Any:
+    def states() -> Iterable[State]:
         state = orjson.loads(checkpoints.states[0])
         yield state
         for seat, action in checkpoints.actions:

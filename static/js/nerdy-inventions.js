@@ -3,6 +3,7 @@
 // Game text (card names, notes) only ever goes in through textContent and attributes.
 
 import { node } from "./dom.js";
+import { foldedAfterFirstView } from "./fold.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const GEAR = "⚙";
@@ -157,12 +158,15 @@ function header(view, state) {
   }
   if (state.stand_in) {
     parts.push(
-      node(
-        "p",
-        { class: "ni-stand-in" },
-        node("strong", {}, "Stand-in cards. "),
-        "The printed card values are not known: these levels, costs, counts and points are ours ",
-        "(the Rules page explains them, and how a host plays with the real cards).",
+      foldedAfterFirstView(
+        "nerdy-inventions.stand-in",
+        "Stand-in cards",
+        node(
+          "p",
+          { class: "ni-stand-in" },
+          "The printed card values are not known: these levels, costs, counts and points are ours ",
+          "(the Rules page explains them, and how a host plays with the real cards).",
+        ),
       ),
     );
   }
