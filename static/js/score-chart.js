@@ -8,7 +8,7 @@ import { node } from "./dom.js";
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 640;
 const HEIGHT = 240;
-const PAD = { left: 44, right: 12, top: 12, bottom: 34 };
+const PAD = { left: 44, right: 12, top: 14, bottom: 40 };
 // One line per seat: colors apart for most kinds of color blindness, and a dash for each too.
 const COLORS = ["#2364aa", "#c0392b", "#2e8540", "#c99700", "#6b4f9e", "#1d232b"];
 const DASHES = ["", "8 4", "2 3", "10 3 2 3", "4 4", "1 2"];
@@ -45,7 +45,7 @@ export function scoreChart(chart) {
       "g",
       { class: "chart-tick" },
       svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(value), y2: y(value) }),
-      svg("text", { x: PAD.left - 6, y: y(value) + 4, "text-anchor": "end" }, String(value)),
+      svg("text", { x: PAD.left - 8, y: y(value) + 6, "text-anchor": "end" }, String(value)),
     ),
   );
   const axis = svg(

@@ -380,14 +380,22 @@ function whoseTurn(view, yourTurn) {
   return mySeat === null ? `${waiting} to play` : `Waiting for ${waiting}`;
 }
 
+// What to do now, without saying again what the bar says before it ("Your turn: 2 actions
+// left" -> "2 actions left"; "Waiting for ..." is said already).
+function promptWords(prompt, yourTurn) {
+  let words = (prompt || "").trim();
+  if (yourTurn) words = words.replace(/^your turn\s*[:.,!-]?\s*/i, "");
+  else if (/^waiting\b/i.test(words)) words = "";
+  return words ? words[0].toUpperCase() + words.slice(1) : "";
+}
+
 function renderTurnBar(view, yourTurn) {
   const bar = el("turn-bar");
   bar.classList.toggle("yours", yourTurn);
   bar.classList.toggle("over", Boolean(view.result));
   el("turn-who").textContent = whoseTurn(view, yourTurn);
-  let prompt = view.prompt || "";
-  if (view.result) prompt = "See the result below.";
-  el("prompt").textContent = prompt;
+  el("prompt").textContent = view.result ? "See the result below." : promptWords(view.prompt, yourTurn);
+  el("turn-tools").hidden = Boolean(view.result);
   const clock = el("my-clock");
   const timed = mySeat !== null && view.clocks && view.clocks.seats[mySeat] && !view.result;
   clock.hidden = !timed;
