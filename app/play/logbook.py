@@ -52,10 +52,13 @@ def added(before: State, after: State) -> str:
 def action_words(action: Any) -> str:
     """An action (its public form) in plain words: {"type": "score", "category": "chance"} ->
     "score (category: chance)"; what a timeout line says when the log lines are not at hand."""
+    if isinstance(action, list):
+        return ", ".join(action_words(item) for item in action)
     if not isinstance(action, dict):
         return str(action)
-    rest = ", ".join(
-        f"{key}: {action_words(value)}" for key, value in action.items() if key != "type"
-    )
-    kind = str(action.get("type", "move")).replace("_", " ")
+    named = [(key, value) for key, value in action.items() if key != "type"]
+    rest = ", ".join(f"{key.replace('_', ' ')}: {action_words(value)}" for key, value in named)
+    if "type" not in action:
+        return rest
+    kind = str(action["type"]).replace("_", " ")
     return f"{kind} ({rest})" if rest else kind

@@ -566,6 +566,7 @@ function tickClocks() {
 
 let chart = null; // the finished game's chart, once fetched (app/play/progress.py)
 let chartAsked = false;
+let resultDrawn = null; // what the banner was drawn from, as JSON
 
 function renderResult() {
   const view = client.view;
@@ -581,6 +582,11 @@ function renderResult() {
       renderResult();
     });
   }
+  // Drawn again only when what it shows changes: a lobby message (someone asking to play
+  // again) must not replace the "Play again" button under a pointer pressing it.
+  const key = JSON.stringify([view.result, view.players.map((p) => p.name), chart, client.lobby?.next, mySeat]);
+  if (resultDrawn === key && !box.hidden) return;
+  resultDrawn = key;
   const wasHidden = box.hidden;
   const { heading, reason, scores } = resultParts(view.result, view.players, chart);
   const actions = document.createElement("div");

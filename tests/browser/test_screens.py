@@ -1,6 +1,7 @@
 """Screenshots of every page at a desktop's and a phone's size, for people to look at: the home
 page, a lobby as its host and as an invited guest, each game's table halfway through and at the
-end (from the seat of its first player), a replay, a rules page and the API docs. Saved as
+end (from the seat of its first player) and its replay (at the end, and at move 6), a rules
+page, a missing page and the API docs. Saved as
 artifacts/screens/<page>-<width>x<height>.png, the whole page, and ...-first.png, the first screen
 (git-ignored); each page must load and draw."""
 
@@ -92,12 +93,19 @@ def test_every_page_is_saved_as_a_screenshot(
                 else:
                     expect(table.locator("#turn-who")).not_to_be_empty()
                 saved.append(shoot(table, f"table-{game_id}-{moment}"))
-            if game_id == "convolution":
-                replay = page_for()
-                replay.goto(f"/l/{recorded.code}/replay")
-                replay.wait_for_function("() => window.tinkertable?.replay?.steps !== null")
-                expect(replay.locator("#result svg.chart")).to_be_visible()
-                saved.append(shoot(replay, "replay-convolution"))
+            # Its replay: at the end (the result, the chart), and a few moves in.
+            replay = page_for()
+            replay.goto(f"/l/{recorded.code}/replay")
+            replay.wait_for_function("() => window.tinkertable?.replay?.steps !== null")
+            expect(replay.locator("#result svg.chart")).to_be_visible()
+            saved.append(shoot(replay, f"replay-{game_id}-end"))
+            replay.locator("#replay-first").click()
+            replay.wait_for_function("() => window.tinkertable.replay.step === 0")
+            for _ in range(6):
+                replay.locator("#replay-forward").click()
+            replay.wait_for_function("() => window.tinkertable.replay.step === 6")
+            replay.wait_for_function("() => !window.tinkertable.busy()")
+            saved.append(shoot(replay, f"replay-{game_id}-move-6"))
         assert all(path.stat().st_size > 1000 for path in saved)
     finally:
         for context in contexts:

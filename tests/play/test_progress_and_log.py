@@ -130,3 +130,20 @@ def test_earlier_log_lines_come_from_the_server_before_the_views_own(settings: S
         started = Table.open(client)
         refused = client.get(f"/api/lobbies/{started.code}/log/lines", params={"before": 0})
         assert refused.status_code == 409  # not started yet
+
+
+def test_what_a_bot_did_for_a_player_out_of_time_is_said_in_words() -> None:
+    before: dict = {"log": [{"text": "{seat0} rolled 3 5"}]}
+    after = {
+        "log": [
+            *before["log"],
+            {"text": "{seat0} scored 8 in Red"},
+            {"text": "{seat0} drew the Zeppelin", "seats": [0]},  # a secret: never told
+            {"text": "{seat1} is next"},
+        ]
+    }
+    assert logbook.added(before, after) == "{seat0} scored 8 in Red {seat1} is next"
+    assert logbook.action_words({"type": "roll"}) == "roll"
+    assert logbook.action_words({"type": "score", "category": "red"}) == "score (category: red)"
+    meld = {"type": "meld_card", "card": "writing", "from": {"hand": 2}, "cards": [1, 2]}
+    assert logbook.action_words(meld) == "meld card (card: writing, from: hand: 2, cards: 1, 2)"
