@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
-from app import errors, pages
+from app import errors, pages, your_games
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, migrate_async
 from app.limits import Limits, RateLimitMiddleware
@@ -183,6 +183,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return figures
 
     app.include_router(lobby_router)
+    app.include_router(your_games.router)
     app.include_router(websocket_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
