@@ -160,12 +160,17 @@ class LogLines(BaseModel):
     total: int  # lines in the whole log now
 
 
+class ChartColumn(BaseModel):
+    label: str
+    values: list[float]  # by seat
+
+
 class ScoreChart(BaseModel):
     measure: str  # what is counted, in the game's words ("Points", "Categories won")
     names: list[str]  # the players, by seat
     steps: int  # actions in the game
-    points: list[tuple[int, list[float]]]  # [step, [each seat's standing]] where it changes
-    columns: list[dict[str, Any]]  # the result's columns: {"label", "values": [by seat]}
+    points: list[list[int | list[float]]]  # [step, [each seat's standing]] where it changes
+    columns: list[ChartColumn]  # the result banner's columns, in the rulebook's order
 
 
 class ReplayStep(BaseModel):

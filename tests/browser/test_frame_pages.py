@@ -135,21 +135,22 @@ def recorded_page(browser: Any, recorded_server: RecordedServer) -> Iterator[Any
         context.close()
 
 
-def final_state(game_id: str, at_least: int = 1) -> Any:
+def played(game_id: str, at_least: int = 1, upto: int | None = None) -> tuple[Any, Any, Any]:
+    """The recorded game's state after `upto` of its moves (all: the end), its moves, its
+    result there."""
     game = GAMES[game_id]
     seed, moves = random_game(game_id, at_least)
     state = game.start(2, {}, seed)
-    for seat, action in moves:
+    for seat, action in moves[:upto]:
         state = game.apply(state, seat, action)
-    return state, moves
+    return state, moves, game.result(state)
 
 
 def test_the_result_banner_and_chart_are_at_the_top(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
     recorded = recorded_server.finished("convolution")
-    state, moves = final_state("convolution")
-    result = GAMES["convolution"].result(state)
+    _, moves, result = played("convolution")
     assert result is not None
     winner = NAMES[result.winners[0]]
     for size in ({"width": 1280, "height": 800}, {"width": 375, "height": 740}):
@@ -186,7 +187,7 @@ def test_the_log_holds_every_line_of_a_long_game(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
     recorded = recorded_server.finished("innovation", 300)
-    state, moves = final_state("innovation", 300)
+    state, moves, _ = played("innovation", 300)
     assert len(moves) >= 300
     whole = [name_seats(line, NAMES[:2]) for line in logbook.readable(state, None)]
     assert len(whole) > 250
@@ -208,8 +209,7 @@ def test_the_replay_steps_at_every_click_and_its_log_follows(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
     recorded = recorded_server.finished("unvention")
-    state, moves = final_state("unvention")
-    result = GAMES["unvention"].result(state)
+    _, moves, result = played("unvention")
     assert result is not None
     page = recorded_page()
     page.goto(f"/l/{recorded.code}/replay")
@@ -236,11 +236,7 @@ def test_the_replay_steps_at_every_click_and_its_log_follows(
     assert page.evaluate("() => window.tinkertable.replay.step") == 8
     expect(page.locator("#replay-step")).to_have_text(f"Move 8 of {len(moves)}")
     # The log is the game's up to move 8, scrolled to its end; no instructions, nothing to do.
-    game = GAMES["unvention"]
-    seed, _ = random_game("unvention", 1)
-    at = game.start(2, {}, seed)
-    for seat, action in moves[:8]:
-        at = game.apply(at, seat, action)
+    at, _, _ = played("unvention", upto=8)
     lines = [name_seats(line, NAMES[:2]) for line in logbook.readable(at, 0)]
     expect(page.locator("#log li")).to_have_count(len(lines))
     assert page.locator("#log li").all_inner_texts() == lines
