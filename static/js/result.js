@@ -26,7 +26,8 @@ export function resultParts(result, players, chart = null) {
   const columns = chart && chart.columns && chart.columns.length
     ? chart.columns
     : [{ label: "Score", values: names.map((_, seat) => result.scores[String(seat)]) }];
-  const scores = node(
+  // In a box of its own that scrolls sideways if a phone is too narrow for every column.
+  const table = node(
     "table",
     { class: "result-scores" },
     node(
@@ -48,5 +49,6 @@ export function resultParts(result, players, chart = null) {
       }),
     ),
   );
+  const scores = node("div", { class: "result-scores-box" }, table);
   return { heading, reason, scores };
 }

@@ -181,6 +181,8 @@ def test_the_result_banner_and_chart_are_at_the_top(
         assert top is not None and board is not None
         assert top["y"] < size["height"] / 2 and top["y"] < board["y"]
         expect(page.locator("#turn-who")).to_have_text("The game is over")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= size["width"], f"the page is {width}px wide"
 
 
 def test_the_log_holds_every_line_of_a_long_game(
