@@ -72,8 +72,9 @@ async function ask(step) {
 function draw(body, linesBefore) {
   const view = body.view;
   el("replay-step").textContent = `Move ${body.step} of ${body.steps}`;
-  // The board as it stood, with nothing to choose and no instructions.
-  gameModule.render(el("board"), { ...view, prompt: null, legal: [] });
+  // The board as it stood, with nothing to choose and no instructions (`replay`: for a board
+  // that words its own, such as Innovation's question, to describe the moment instead).
+  gameModule.render(el("board"), { ...view, prompt: null, legal: [] }, { replay: true });
   drawLog(view.log, linesBefore);
   drawResult(body.step === body.steps ? view : null);
   el("replay-first").disabled = el("replay-back").disabled = body.step === 0;
