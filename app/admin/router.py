@@ -34,13 +34,15 @@ from app.admin.tables import Tables
 from app.auth import BearerNeeded, WrongTokens
 from app.config import Settings
 from app.errors import BadInput, DomainError, TooLarge
+from app.lobby.router import BoundedRoute
 from app.pages import templates
 
 MAX_FORM_BYTES = 4096
 CSS = "/static/css/admin.css"
 
 pages = APIRouter(prefix="/admin", include_in_schema=False)
-api = APIRouter(prefix="/api/admin", include_in_schema=False)
+# Bodies bounded as the lobby API's are (read before the token is looked at).
+api = APIRouter(prefix="/api/admin", include_in_schema=False, route_class=BoundedRoute)
 public = APIRouter(prefix="/api")
 
 

@@ -346,3 +346,12 @@ def test_other_processes_see_the_end_the_deletion_and_the_banner(postgres_server
         while first.get("/api/banner").json()["text"] != "Back soon":
             assert time.monotonic() < deadline, "the other process never showed the banner"
             time.sleep(0.2)
+
+
+def test_a_huge_body_is_refused_before_anything(owned: Settings) -> None:
+    with serving(owned) as client:
+        body = b'{"text": "' + b"x" * 100_000 + b'"}'
+        json = {"Content-Type": "application/json"}
+        huge = client.put("/api/admin/banner", content=body, headers=json)
+        assert huge.status_code == 413
+        assert client.get("/api/banner").json() == {"text": None}
