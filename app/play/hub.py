@@ -154,6 +154,9 @@ class Room:
     announcement: asyncio.TimerHandle | None = None
     # The seats that have had a connection here (see `followed`).
     seen: set[int] = field(default_factory=set)
+    # Each viewer's latest snapshot view as text, with the seq and players it shows: a client
+    # that asks again (a spectator's `sync` far behind, a reload) costs no second encoding.
+    snapshots: dict[Viewer, tuple[int, list[dict[str, Any]], str]] = field(default_factory=dict)
 
     def away(self) -> dict[int, str]:
         """The seats a bot plays while their person is away: seat -> the bot's level."""
@@ -491,10 +494,13 @@ class Hub:
 
     def _snapshot(self, room: Room, viewer: Viewer) -> str:
         assert room.position is not None
-        view = full_view(self._view(room, viewer), room.players())
+        seq, players = room.position.seq, room.players()
+        cached = room.snapshots.get(viewer)
+        if cached is None or cached[0] != seq or cached[1] != players:
+            view = messages.dump(full_view(self._view(room, viewer), players))
+            cached = room.snapshots[viewer] = (seq, players, view)
         # `now`: the server's time, so that a page can run the clocks on the server's time.
-        snapshot = {"type": "snapshot", "seq": room.position.seq, "view": view, "now": self.now()}
-        return messages.dump(snapshot)
+        return messages.snapshot(seq, cached[2], self.now())
 
     def _catch_up_client(self, room: Room, conn: Connection, since: int | None) -> None:
         """Bring a client holding the view at `since` to the current view."""

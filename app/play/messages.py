@@ -126,3 +126,9 @@ def error(code: str, message: str, ref: Any = None) -> str:
 
 def chat(name: str, text: str, at: datetime) -> str:
     return dump({"type": "chat", "from": name, "text": text, "at": iso(at)})
+
+
+def snapshot(seq: int, view: str, now: float) -> str:
+    """A `snapshot` message around a view already encoded (the hub keeps each viewer's)."""
+    envelope = dump({"type": "snapshot", "seq": seq, "now": now})
+    return f'{envelope[:-1]},"view":{view}}}'
