@@ -92,7 +92,9 @@ class Metrics:
     """One server process's figures (its own registry: several apps in one process, as in the
     tests, never share one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, counting: bool = True) -> None:
+        # False: nobody can read the figures (no /metrics), so nothing is wrapped or counted.
+        self.counting = counting
         disable_created_metrics()  # no `_created` series beside each counter: noise here
         self.registry = CollectorRegistry()
         ProcessCollector(registry=self.registry)
@@ -123,6 +125,8 @@ class Metrics:
 
     def watch(self, *, hub: Hub, bots: BotDriver, engine: AsyncEngine, lag: LoopLag) -> None:
         """Count what `hub`, `bots` and `engine` do, and read the rest when scraped."""
+        if not self.counting:
+            return
         hub.act = self._timed_act(hub.act)  # type: ignore[method-assign]
         bots.choice = self._timed_choice(bots.choice)  # type: ignore[method-assign]
         self.count_database_errors(engine)
@@ -239,11 +243,11 @@ class LobbyCallsMiddleware:
 
 
 def install(app: FastAPI, settings: Settings, wrong_tokens: WrongTokens) -> Metrics:
-    """The process's metrics, counting lobby calls; `/metrics` when `enabled(settings)`."""
-    metrics = Metrics()
-    app.add_middleware(LobbyCallsMiddleware, metrics=metrics)
-    if not enabled(settings):
+    """The process's metrics; when `enabled(settings)`, counting, and `/metrics`."""
+    metrics = Metrics(counting=enabled(settings))
+    if not metrics.counting:
         return metrics
+    app.add_middleware(LobbyCallsMiddleware, metrics=metrics)
     bearer = Bearer(settings.metrics_token, wrong_tokens)
 
     @app.get("/metrics", include_in_schema=False)

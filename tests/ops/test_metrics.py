@@ -156,6 +156,8 @@ def app_from(settings: Settings, address: str = "testclient") -> Iterator[TestCl
 def test_without_a_setting_there_is_no_metrics_page(settings: Settings) -> None:
     with app_from(settings, "127.0.0.1") as client:
         answer = client.get("/metrics", headers=BEARER)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert "act" not in vars(hub)  # and nothing is counted: Hub.act as it is
     assert answer.status_code == 404
     assert answer.json()["error"] == "not_found"
 
