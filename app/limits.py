@@ -6,8 +6,8 @@ it, while a flood is cut down to the sustained rate. Buckets are kept
 
 - per address, for the lobby calls over HTTP (creating lobbies, joining them, and every other
   call that names a lobby: the API's calls under `/api/lobbies/{code}` whatever their method,
-  reads and the host's and players' calls alike, the lobby and replay pages, and each websocket
-  connection, which looks a lobby up too) and for websocket actions and chat over all of an
+  reads and the host's and players' calls alike, the lobby and replay pages, "Your games", and
+  each websocket connection, which looks a lobby up too) and for websocket actions and chat over all of an
   address's sockets;
 - per websocket, for its actions, its chat lines and its messages of any kind.
 
@@ -367,9 +367,9 @@ class Limits:
 
 
 _JOIN = re.compile(r"/api/lobbies/[^/]+/players")
-# The API's calls on one lobby (reads, start, options, bots, players, away-bot, again) and the
-# lobby and replay pages.
-_LOOKUP = re.compile(r"/api/lobbies/[^/]+(?:/.*)?|/l/[^/]+(?:/.*)?")
+# The API's calls on one lobby (reads, start, options, bots, players, away-bot, again), the
+# lobby and replay pages, and "Your games" (which looks up to 20 lobbies at once).
+_LOOKUP = re.compile(r"/api/lobbies/[^/]+(?:/.*)?|/l/[^/]+(?:/.*)?|/api/your-games")
 
 
 # --- HTTP -----------------------------------------------------------------------------------

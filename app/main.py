@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
-from app import errors, metrics, pages
+from app import errors, metrics, pages, your_games
 from app.admin import router as admin
 from app.admin.banner import Banner
 from app.admin.tables import Tables
@@ -195,6 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return figures
 
     app.include_router(lobby_router)
+    app.include_router(your_games.router)
     app.include_router(websocket_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

@@ -128,6 +128,18 @@ def chat(name: str, text: str, at: datetime) -> str:
     return dump({"type": "chat", "from": name, "text": text, "at": iso(at)})
 
 
+def lobby(public: dict[str, Any]) -> str:
+    return dump({"type": "lobby", "lobby": public})
+
+
+def presence(players: list[dict[str, Any]]) -> str:
+    return dump({"type": "presence", "players": players})
+
+
+def patch(seq: int, ops: list[dict[str, Any]]) -> str:
+    return dump({"type": "patch", "seq": seq, "ops": ops})
+
+
 def snapshot(seq: int, view: str, now: float) -> str:
     """A `snapshot` message around a view already encoded (the hub keeps each viewer's)."""
     envelope = dump({"type": "snapshot", "seq": seq, "now": now})

@@ -28,7 +28,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app.limits import Limits, SocketLimits, client_address, retry_after
 from app.plain_numbers import whole_number
 from app.play import messages
-from app.play.hub import Connection, Hub
+from app.play.hub import Hub
+from app.play.rooms import Connection
 from app.security import socket_refusal
 
 log = logging.getLogger(__name__)
