@@ -94,10 +94,9 @@ def use_json_lines() -> None:
     formatter = JsonLines()
     root = logging.getLogger()
     if not root.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        root.addHandler(handler)
+        root.addHandler(logging.StreamHandler(sys.stderr))
         if root.level == logging.WARNING:  # the default: the server's own info lines too
             root.setLevel(logging.INFO)
     for name in WRITING_LOGGERS:
-        for handler in logging.getLogger(name).handlers:
-            handler.setFormatter(formatter)
+        for each in logging.getLogger(name).handlers:
+            each.setFormatter(formatter)

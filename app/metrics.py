@@ -33,7 +33,7 @@ scraped.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from ipaddress import ip_address
@@ -62,8 +62,10 @@ from app.errors import Forbidden
 
 if TYPE_CHECKING:
     from app.play.bots import BotDriver, Turn
-    from app.play.hub import Hub, Refusal, Room
+    from app.play.hub import Hub
     from app.play.lag import LoopLag
+    from app.play.referee import Refusal
+    from app.play.rooms import Room
     from app.play.runner import Position
 
 PREFIX = "tinkertable"
@@ -95,7 +97,7 @@ class Metrics:
     def __init__(self, *, counting: bool = True) -> None:
         # False: nobody can read the figures (no /metrics), so nothing is wrapped or counted.
         self.counting = counting
-        disable_created_metrics()  # no `_created` series beside each counter: noise here
+        disable_created_metrics()  # type: ignore[no-untyped-call]  # no `_created` series beside each counter: noise here
         self.registry = CollectorRegistry()
         ProcessCollector(registry=self.registry)
         metric = partial(_named, registry=self.registry)
@@ -154,7 +156,7 @@ class Metrics:
             child = self._children[key] = metric.labels(*labels)
         return child
 
-    def _timed_act(self, act: Callable[..., Any]) -> Callable[..., Any]:
+    def _timed_act(self, act: Callable[..., Awaitable[Refusal | None]]) -> Callable[..., Any]:
         async def timed_act(room: Room, *args: Any, **kwargs: Any) -> Refusal | None:
             began = time.perf_counter()
             refused = await act(room, *args, **kwargs)

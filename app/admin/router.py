@@ -47,15 +47,18 @@ public = APIRouter(prefix="/api")
 
 
 async def _access(request: Request) -> AdminAccess:
-    return request.app.state.admin_access
+    access: AdminAccess = request.app.state.admin_access
+    return access
 
 
 async def _tables(request: Request) -> Tables:
-    return request.app.state.admin_tables
+    tables: Tables = request.app.state.admin_tables
+    return tables
 
 
 async def _banner(request: Request) -> Banner:
-    return request.app.state.banner
+    banner: Banner = request.app.state.banner
+    return banner
 
 
 AccessDep = Annotated[AdminAccess, Depends(_access)]

@@ -79,9 +79,8 @@ class Table:
         return f"/l/{self.code}/replay" if self.status == "finished" else None
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data.update(url=self.url, replay_url=self.replay_url)
-        return _with_iso_times(data)
+        data: dict[str, Any] = _with_iso_times(asdict(self))
+        return {**data, "url": self.url, "replay_url": self.replay_url}
 
 
 @dataclass(frozen=True)
@@ -231,12 +230,13 @@ class Tables:
             record = await self._record(session, code)
             if record is None or record.status != "playing":
                 raise Conflict("only a game being played can be ended", code="not_playing")
-            ended = await session.execute(
+            ended = await session.scalar(
                 update(GameRecord)
                 .where(GameRecord.id == record.id, GameRecord.status == "playing")
                 .values(status="finished", result=ended_result(), finished_at=utcnow())
+                .returning(GameRecord.id)
             )
-            if ended.rowcount != 1:  # it ended by itself meanwhile
+            if ended is None:  # it ended by itself meanwhile
                 raise Conflict("only a game being played can be ended", code="not_playing")
         log.info("the owner ended the game of lobby %s", code)
         await self.hub.lobby_changed(code)
