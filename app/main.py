@@ -26,6 +26,7 @@ from app import errors, metrics, pages, your_games
 from app.admin import router as admin
 from app.admin.banner import Banner
 from app.admin.tables import Tables
+from app.admission import Openings, OpeningsMiddleware
 from app.auth import WrongTokens
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, migrate_async
@@ -93,6 +94,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.lobbies = lobbies
     app.state.seats = lobbies
     app.state.hub = hub
+    app.state.openings = Openings(settings.openings_at_once)
     app.state.bots = bots
     app.state.lag = lag
     sweeper = asyncio.create_task(_sweep_rooms(hub))
@@ -167,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimitMiddleware, limits=app.state.limits)
     # Security headers and the CSRF wall.
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
+    app.add_middleware(OpeningsMiddleware)
     app.add_middleware(ServerTimingMiddleware)  # outermost: the whole of the app's time
     wrong_tokens = WrongTokens(settings)  # the owner's tokens, for /metrics and /admin
     app.state.metrics = metrics.install(app, settings, wrong_tokens)

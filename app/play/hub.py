@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.error_codes import ErrorCode
 from app.games.core import Action, Seat
 from app.play import fanout, messages
 from app.play.referee import Referee, Refusal
@@ -271,19 +272,21 @@ class Hub:
 
     async def _chat(self, conn: Connection, room: Room, text: str) -> None:
         if conn.name is None:
-            conn.push(messages.error("forbidden", "join the lobby to chat"))
+            conn.push(messages.error(ErrorCode.FORBIDDEN, "join the lobby to chat"))
             return
         try:
             at = await self.directory.save_chat(room.code, conn.name, text)
         except SQLAlchemyError:
             log.exception("could not save a chat line")
-            conn.push(messages.error("unavailable", "the database is unavailable; try again"))
+            conn.push(
+                messages.error(ErrorCode.UNAVAILABLE, "the database is unavailable; try again")
+            )
             return
         room.broadcast(messages.chat(conn.name, text, at))
 
     async def _action(self, conn: Connection, room: Room, message: messages.ActionMessage) -> None:
         if conn.seat is None:
-            conn.push(messages.error("forbidden", "spectators cannot act", message.id))
+            conn.push(messages.error(ErrorCode.FORBIDDEN, "spectators cannot act", message.id))
             return
         refused = await self.act(room, conn.seat, message.action)
         if refused is not None:
