@@ -24,6 +24,7 @@ from sqlalchemy import and_, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import as_utc, iso, unit_of_work, utcnow
+from app.error_codes import ErrorCode
 from app.errors import Conflict, NotFound
 from app.lobby.models import Lobby
 from app.play.clocks import Clocks
@@ -229,7 +230,7 @@ class Tables:
         async with unit_of_work(self.sessions) as session:
             record = await self._record(session, code)
             if record is None or record.status != "playing":
-                raise Conflict("only a game being played can be ended", code="not_playing")
+                raise Conflict("only a game being played can be ended", code=ErrorCode.NOT_PLAYING)
             ended = await session.scalar(
                 update(GameRecord)
                 .where(GameRecord.id == record.id, GameRecord.status == "playing")
@@ -237,7 +238,7 @@ class Tables:
                 .returning(GameRecord.id)
             )
             if ended is None:  # it ended by itself meanwhile
-                raise Conflict("only a game being played can be ended", code="not_playing")
+                raise Conflict("only a game being played can be ended", code=ErrorCode.NOT_PLAYING)
         log.info("the owner ended the game of lobby %s", code)
         await self.hub.lobby_changed(code)
 
@@ -248,7 +249,7 @@ class Tables:
                 delete(Lobby).where(Lobby.code == code).returning(Lobby.id)
             )
             if deleted is None:
-                raise NotFound("no such lobby", code="unknown_lobby")
+                raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)
             await session.execute(
                 update(Lobby).where(Lobby.next_code == code).values(next_code=None)
             )
@@ -259,7 +260,7 @@ class Tables:
         """The lobby's game (None: not started); NotFound for no such lobby."""
         lobby_id = await session.scalar(select(Lobby.id).where(Lobby.code == code))
         if lobby_id is None:
-            raise NotFound("no such lobby", code="unknown_lobby")
+            raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)
         return await session.scalar(select(GameRecord).where(GameRecord.lobby_id == lobby_id))
 
 
