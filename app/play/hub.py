@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.error_codes import ErrorCode
 from app.games.core import Action, Seat
 from app.play import fanout, messages
 from app.play.referee import Referee, Refusal
@@ -28,6 +29,14 @@ from app.play.rooms import PRESENCE_SECONDS, Connection, Directory, LobbyInfo, R
 from app.play.runner import Position, Runner
 
 log = logging.getLogger(__name__)
+
+
+def _ended_elsewhere(room: Room, info: LobbyInfo) -> bool:
+    """The lobby says its game is over while the room's game goes on: it was ended (by the
+    server's owner, app/play/ended.py) or finished by another process; read it again."""
+    position = room.position
+    finished = info.public["status"] == "finished"
+    return finished and position is not None and position.game.result(position.state) is None
 
 
 class Hub:
@@ -140,6 +149,7 @@ class Hub:
         if info is None:
             info = await self.directory.lobby_info(code)
             if info is None:
+                self.forget(code)  # deleted (by the server's owner): its sockets close
                 return
         if room is None:
             if position is not None:
@@ -161,7 +171,9 @@ class Hub:
             for seat in room.away():
                 if room.connected()[seat] > 0:  # handed over by a process that did not see them
                     await self._came_back(room, seat)
-            started = room.position is None and info.game_record_id is not None
+            started = info.game_record_id is not None and (
+                room.position is None or _ended_elsewhere(room, info)
+            )
             if started:
                 await self.referee.load(room, position)
             room.broadcast(messages.lobby(room.lobby()))
@@ -224,6 +236,12 @@ class Hub:
         if not room.connections:
             room.idle_since = now
 
+    def forget(self, code: str) -> None:
+        """Drop the lobby's room and close its sockets (the lobby is gone)."""
+        room = self.rooms.pop(code, None)
+        for conn in room.connections if room is not None else ():
+            conn.close()
+
     def sweep(self, now: float, max_idle: float) -> int:
         """Forget rooms nobody has been connected to for `max_idle` seconds; how many."""
         idle = [
@@ -254,19 +272,21 @@ class Hub:
 
     async def _chat(self, conn: Connection, room: Room, text: str) -> None:
         if conn.name is None:
-            conn.push(messages.error("forbidden", "join the lobby to chat"))
+            conn.push(messages.error(ErrorCode.FORBIDDEN, "join the lobby to chat"))
             return
         try:
             at = await self.directory.save_chat(room.code, conn.name, text)
         except SQLAlchemyError:
             log.exception("could not save a chat line")
-            conn.push(messages.error("unavailable", "the database is unavailable; try again"))
+            conn.push(
+                messages.error(ErrorCode.UNAVAILABLE, "the database is unavailable; try again")
+            )
             return
         room.broadcast(messages.chat(conn.name, text, at))
 
     async def _action(self, conn: Connection, room: Room, message: messages.ActionMessage) -> None:
         if conn.seat is None:
-            conn.push(messages.error("forbidden", "spectators cannot act", message.id))
+            conn.push(messages.error(ErrorCode.FORBIDDEN, "spectators cannot act", message.id))
             return
         refused = await self.act(room, conn.seat, message.action)
         if refused is not None:

@@ -23,9 +23,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, text, update
+from sqlalchemy import Table, insert, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.play.models import ActionRecord, GameRecord
@@ -142,7 +142,7 @@ moved AS (
     result = COALESCE(CAST(entry.result AS jsonb), games.result),
     finished_at = CASE WHEN entry.result IS NULL THEN games.finished_at ELSE entry.at END
   FROM entry
-  WHERE games.id = entry.game_id AND games.seq = entry.seq - 1
+  WHERE games.id = entry.game_id AND games.seq = entry.seq - 1 AND games.status = 'playing'
   RETURNING games.id, games.seq
 ),
 added AS (
@@ -189,7 +189,7 @@ def postgres_writer(engine: AsyncEngine, sender: Callable[[], str | None]) -> Wr
 
 def sqlite_writer(engine: AsyncEngine) -> Write:
     """Batches as one transaction of plain statements (SQLite serves one process)."""
-    games, actions = GameRecord.__table__, ActionRecord.__table__
+    games, actions = cast(Table, GameRecord.__table__), cast(Table, ActionRecord.__table__)
 
     async def write(entries: list[Entry]) -> set[int]:
         stale: set[int] = set()
@@ -206,7 +206,11 @@ def sqlite_writer(engine: AsyncEngine) -> Write:
                     values.update(status="finished", result=entry.result, finished_at=entry.at)
                 updated = await connection.execute(
                     update(games)
-                    .where(games.c.id == entry.game_id, games.c.seq == entry.seq - 1)
+                    .where(
+                        games.c.id == entry.game_id,
+                        games.c.seq == entry.seq - 1,
+                        games.c.status == "playing",  # not a game its owner ended
+                    )
                     .values(**values)
                 )
                 if updated.rowcount != 1:

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.error_codes import ErrorCode
 from app.games.core import Action, GameError, Seat, State
 from app.play import fanout
 from app.play.recorder import StaleGame
@@ -24,7 +25,7 @@ from app.play.runner import AWAY, CLOCK, Position, Runner
 log = logging.getLogger(__name__)
 
 # The refusal `act` gives a bot's action chosen on a position the game has since left.
-STALE = "stale"
+STALE = ErrorCode.STALE
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Refusal:
     message: str
 
 
-UNAVAILABLE = Refusal("unavailable", "the database is unavailable; try again")
+UNAVAILABLE = Refusal(ErrorCode.UNAVAILABLE, "the database is unavailable; try again")
 
 # How many times a person's action is tried again on a newer position, after other processes
 # recorded theirs first.
@@ -56,6 +57,7 @@ class Referee:
         assert room.info.game_record_id is not None
         room.position = position or await self.runner.load(room.info.game_record_id)
         room.views.clear()
+        room.snapshots.clear()  # the same seq may now be another game: one its owner ended
         room.buffer.clear()
         self.moved(room)
 
@@ -78,7 +80,7 @@ class Referee:
         """
         async with room.lock:
             if room.position is None:
-                return Refusal("conflict", "the game has not started")
+                return Refusal(ErrorCode.CONFLICT, "the game has not started")
             for _attempt in range(ATTEMPTS):
                 position = room.position
                 now = self.now()
@@ -102,7 +104,7 @@ class Referee:
                 except SQLAlchemyError:
                     log.exception("could not read the actions another process recorded")
                     return UNAVAILABLE
-            return Refusal("conflict", "the game is too busy; try again")
+            return Refusal(ErrorCode.CONFLICT, "the game is too busy; try again")
 
     async def catch_up(self, room: Room) -> None:
         """Apply and publish the actions that another process recorded for this game (the
@@ -140,7 +142,7 @@ def _judge(
     if by == CLOCK and not out_of_time:
         return Refusal(STALE, "the player's clock is not out of time")
     if by is None and out_of_time:
-        return Refusal("out_of_time", "your time has run out: a bot decides this turn")
+        return Refusal(ErrorCode.OUT_OF_TIME, "your time has run out: a bot decides this turn")
     try:
         return position.game.apply(position.state, seat, action)
     except GameError as refused:
