@@ -50,18 +50,25 @@ function connect() {
   client.socket = socket;
   client.live = false;
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     if (client.socket !== socket) return;
     client.socket = null;
     client.live = false;
-    reconnectLater();
+    reconnectLater(event.code === SERVER_RESTARTING);
   });
 }
 
-function reconnectLater() {
+// The close code of a server going away to restart (RFC 6455): it is back within seconds,
+// so the page says so and tries again soon, with the same backoff if it takes longer.
+const SERVER_RESTARTING = 1012;
+
+function reconnectLater(restarting = false) {
   client.attempts += 1;
   const delay = Math.min(15000, 400 * 2 ** client.attempts) * (0.5 + Math.random() / 2);
-  showConnection(`Reconnecting… (attempt ${client.attempts})`);
+  client.restarting = restarting || client.restarting; // until a connection is live again
+  showConnection(
+    client.restarting ? "Server restarting, back in a moment…" : `Reconnecting… (attempt ${client.attempts})`,
+  );
   render();
   setTimeout(connect, delay);
 }
@@ -96,6 +103,7 @@ function receive(message) {
         // First message of a (re)connection: what follows brings us up to date.
         client.live = true;
         client.attempts = 0;
+        client.restarting = false;
         el("chat").replaceChildren();
         showConnection(null);
       }
