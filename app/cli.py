@@ -7,6 +7,9 @@ import sys
 
 from app.config import Settings
 
+# Seconds a stopping server gives the requests in flight before it cancels them.
+SHUTDOWN_SECONDS = 20
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tinkertable")
@@ -27,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
         host = args.host or settings.host
         port = args.port or settings.port
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        print(f"Tinkertable: open http://{shown}:{port}/ in your browser", flush=True)
+        if settings.log_format == "text":  # else every line out is a JSON log line
+            print(f"Tinkertable: open http://{shown}:{port}/ in your browser", flush=True)
         from app.serving import GuardedHttpProtocol
 
         uvicorn.run(
@@ -40,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
             log_level=settings.log_level,
             ws_max_size=64 * 1024,
             proxy_headers=True,
+            # On SIGTERM: no new connections; every websocket is told 1012 (restarting) and
+            # its page comes back with `since`; requests in flight finish, for this long.
+            timeout_graceful_shutdown=SHUTDOWN_SECONDS,
         )
     elif args.command == "migrate":
         from app.db import migrate

@@ -22,19 +22,24 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
-from app import errors, pages, your_games
+from app import errors, metrics, pages, your_games
+from app.admin import router as admin
+from app.admin.banner import Banner
+from app.admin.tables import Tables
 from app.admission import Openings, OpeningsMiddleware
+from app.auth import WrongTokens
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, migrate_async
 from app.limits import Limits, RateLimitMiddleware
 from app.lobby import expiry
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
-from app.logs import redact_tokens_in_logs
+from app.logs import redact_tokens_in_logs, use_json_lines
 from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.lag import LoopLag
 from app.play.notices import Notices
+from app.play.progress import Progress
 from app.play.registry import games_for
 from app.play.replays import Replays
 from app.play.websocket import router as websocket_router
@@ -80,8 +85,13 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         notices.start()
     workers = Workers(settings)
     lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
+    lobbies.progress = Progress(lobbies.replays)
     bots = BotDriver(hub, settings.bot_delay, workers)
     lag = LoopLag()
+    app.state.metrics.watch(hub=hub, bots=bots, engine=engine, lag=lag)
+    banner = app.state.banner = Banner(sessions)
+    await banner.load()
+    app.state.admin_tables = Tables(sessions, hub, games)
     app.state.engine = engine
     app.state.lobbies = lobbies
     app.state.seats = lobbies
@@ -117,6 +127,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         gc.unfreeze()
         gc.set_threshold(*gc_defaults)
+        await banner.close()
         await bots.close()
         await workers.close()
         await lag.close()
@@ -150,6 +161,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.games = games_for(settings)
     errors.install(app)
     redact_tokens_in_logs()  # uvicorn logs each request's query string
+    if settings.log_format == "json":
+        use_json_lines()
 
     app.state.limits = Limits.from_settings(settings)
     if not settings.rate_limits:
@@ -160,6 +173,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(OpeningsMiddleware)
     app.add_middleware(ServerTimingMiddleware)  # outermost: the whole of the app's time
+    wrong_tokens = WrongTokens(settings)  # the owner's tokens, for /metrics and /admin
+    app.state.metrics = metrics.install(app, settings, wrong_tokens)
+    admin.install(app, settings, wrong_tokens)
 
     @app.get("/api/health", tags=["health"])
     async def health(request: Request) -> JSONResponse:

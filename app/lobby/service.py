@@ -27,14 +27,15 @@ from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
 from app.lobby import names
 from app.lobby.models import ChatMessage, Lobby, Player
-from app.play import table
+from app.play import logbook, table
 from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
+from app.play.progress import Progress
 from app.play.registry import Games
 from app.play.replays import Replays
 from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
-from app.play.views import full_view, named_result
+from app.play.views import full_view, name_seats, named_result
 
 # 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -67,6 +68,7 @@ class Lobbies:
 
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
     replays: Replays  # set by the application with its worker processes
+    progress: Progress  # ... and the score charts of finished games, beside the replays
 
     def __init__(
         self,
@@ -391,6 +393,43 @@ class Lobbies:
             for index, s in enumerate(record.seats)
         ]
         return {"step": shown, "steps": steps, "view": full_view(view, players)}
+
+    async def result(self, code: str) -> dict[str, Any] | None:
+        """A finished game's result, the players' names in its reason; None before."""
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            record = await self._game_record(session, lobby.id)
+        if record is None or record.result is None:
+            return None
+        return named_result(record.result, [seat["name"] for seat in record.seats])
+
+    async def log_lines(
+        self, code: str, token: str | None, before: int, limit: int
+    ) -> dict[str, Any]:
+        """The log lines before line `before` that the token's seat may read (no token, or
+        one not of this lobby: a spectator's), as the game stands now."""
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            player = self._authenticate(lobby, token) if token else None
+        room = await self.hub.room(code)
+        if room is None or room.position is None:
+            raise Conflict("the game has not started", code="not_started")
+        position = room.position
+        seat = player.seat if player is not None else None
+        readable = logbook.readable(position.state, seat)
+        lines = [name_seats(line, position.names) for line in readable]
+        return logbook.page(lines, before, limit)
+
+    async def score_chart(self, code: str, address: str) -> dict[str, Any]:
+        """A finished game's standings after each action (app.play.progress), with the
+        players' names."""
+        async with self.sessions() as session:
+            lobby = await self._lobby(session, code)
+            record = await self._game_record(session, lobby.id)
+        if record is None or record.status != "finished":
+            raise Conflict("the chart opens once the game is finished", code="not_finished")
+        chart = await self.progress.of(record, address)
+        return {**chart, "names": [seat["name"] for seat in record.seats]}
 
     async def again(self, code: str, token: str | None) -> dict[str, Any]:
         """Play again: the first player to ask opens the next lobby (same game and options) as

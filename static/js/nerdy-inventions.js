@@ -4,6 +4,7 @@
 
 import { Actions, nameOf, plural, twins } from "./board.js";
 import { node } from "./dom.js";
+import { foldedAfterFirstView } from "./fold.js";
 import { focusedAction, restoreFocus } from "./steady.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -165,12 +166,15 @@ function header(view, state) {
   }
   if (state.stand_in) {
     parts.push(
-      node(
-        "p",
-        { class: "ni-stand-in" },
-        node("strong", {}, "Stand-in cards. "),
-        "The printed card values are not known: these levels, costs, counts and points are ours ",
-        "(the Rules page explains them, and how a host plays with the real cards).",
+      foldedAfterFirstView(
+        "nerdy-inventions.stand-in",
+        "Stand-in cards",
+        node(
+          "p",
+          { class: "ni-stand-in" },
+          "The printed card values are not known: these levels, costs, counts and points are ours ",
+          "(the Rules page explains them, and how a host plays with the real cards).",
+        ),
       ),
     );
   }

@@ -7,6 +7,7 @@
 
 import { Actions, capitalise, nameOf, plural } from "./board.js";
 import { node } from "./dom.js";
+import { foldedAfterFirstView } from "./fold.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
 import {
   CARD_TITLES,
@@ -275,16 +276,20 @@ function header(view, state) {
       node("span", { class: "us-label" }, "Covers"),
       node("ol", {}, ...covers),
     ),
-    node(
-      "p",
-      { class: "us-standin" },
-      "Maps, cards and Gimmicks here are stand-ins made for Tinkertable, not the printed ones: ",
+    foldedAfterFirstView(
+      "unscrewed.stand-in",
+      "Stand-in maps and cards",
       node(
-        "a",
-        { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" },
-        "see the rules",
+        "p",
+        { class: "us-standin" },
+        "Maps, cards and Gimmicks here are stand-ins made for Tinkertable, not the printed ones: ",
+        node(
+          "a",
+          { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" },
+          "see the rules",
+        ),
+        ".",
       ),
-      ".",
     ),
   );
 }

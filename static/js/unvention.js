@@ -1226,7 +1226,7 @@ function draw(board, view, options) {
 
   const parts = [header(view, state)];
   let turn = null;
-  if (me && state.phase !== "over" && (options || actions.any)) {
+  if (me && state.phase !== "over" && ((options && !options.replay) || actions.any)) {
     turn = turnPanel(view, state, actions, me, shownSeat === you);
     parts.push(turn.panel);
   }
