@@ -190,3 +190,59 @@ def test_three_players_play_a_whole_game(new_context: NewContext, artifacts: Pat
     ann.screenshot(path=artifacts / "unvention-result.png", full_page=True)
     fits_phone(cat)
     print(f"\n{rounds} rounds, {time.monotonic() - began:.1f}s")
+
+
+def journal_picker(page: Page) -> Any:
+    return page.locator('#board .uv-picker-journal[role="group"]')
+
+
+def test_on_a_phone_the_number_is_chosen_once_then_cells_are_tapped(
+    new_context: NewContext,
+) -> None:
+    """Writing in a journal: "Number to write" offers the numbers the dice allow, one pressed;
+    every journal cell with a visible button shows that number (the others' actions are hidden
+    twins); pressing another number redraws the cells for it and keeps the focus on the number;
+    a tap on a cell (44 px on a phone) writes the chosen number there."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    new_table(page, "unvention", "Pat", against_bots=True)
+    page.wait_for_function("() => window.tinkertable.client.view !== null")
+    for _ in range(40):  # until a turn offers two numbers or more to write
+        page.wait_for_function("() => window.tinkertable.client.view.legal.length > 0")
+        if journal_picker(page).count():
+            break
+        text = next(text for text, a in read(page) if a["type"] in ("journal", "cross", "done"))
+        before = seq(page)
+        button(page, text).click()
+        page.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
+    picker = journal_picker(page)
+    expect(picker).to_be_visible()
+    legal = page.evaluate("() => window.tinkertable.client.view.legal")
+    offered = sorted({action["number"] for action in legal if action["type"] == "journal"})
+    assert len(offered) >= 2
+    choices = picker.locator("button.uv-pick-choice")
+    expect(choices).to_have_count(len(offered))
+    expect(picker.locator('[aria-pressed="true"]')).to_have_text(str(offered[0]))
+
+    def shown_numbers() -> set[int]:
+        return {action["number"] for _, action in read(page) if action["type"] == "journal"}
+
+    assert shown_numbers() == {offered[0]}
+    choices.nth(1).click()
+    expect(picker.locator('[aria-pressed="true"]')).to_have_text(str(offered[1]))
+    expect(journal_picker(page).locator("button.uv-pick-choice").nth(1)).to_be_focused()
+    assert shown_numbers() == {offered[1]}
+    cell = page.locator("#board .uv-jbutton").filter(visible=True).first
+    box = cell.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    chosen = json.loads(cell.get_attribute("data-action") or "{}")
+    assert chosen["number"] == offered[1]
+    before = seq(page)
+    cell.click()
+    page.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
+    j, (r, c) = chosen["journal"], chosen["cell"]
+    written = page.evaluate(
+        "([j, r, c]) => { const v = window.tinkertable.client.view;"
+        " return v.state.players[v.you].journals[j].cells[r][c]; }",
+        [j, r, c],
+    )
+    assert written == offered[1]
