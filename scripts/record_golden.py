@@ -78,7 +78,7 @@ def record(
 
 def golden_text(golden: dict[str, Any]) -> str:
     """The file's text: one action per line (short diffs), the final views indented."""
-    compact = {"sort_keys": True, "separators": (",", ":")}
+    compact: dict[str, Any] = {"sort_keys": True, "separators": (",", ":")}
     actions = ",\n  ".join(json.dumps(step, **compact) for step in golden["actions"])
     rest = {key: value for key, value in golden.items() if key != "actions"}
     body = json.dumps(rest, indent=1, sort_keys=True)

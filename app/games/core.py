@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict, TypeVar, cast
 
 import orjson
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 Action: TypeAlias = dict[str, Any]
 State: TypeAlias = dict[str, Any]
 Seat: TypeAlias = int
+T = TypeVar("T")
 
 
 # --- errors ---------------------------------------------------------------------------------
@@ -93,12 +94,34 @@ class Result:
 # --- the interface --------------------------------------------------------------------------
 
 
+class View(TypedDict):
+    """What `Game.view` gives a seat (None: a spectator), the same four keys in every game."""
+
+    active: list[Seat]  # the seats the game waits for
+    prompt: str | None  # what it waits for from this seat, in words
+    state: Mapping[str, Any]  # the game's own table: `Contract.table`
+    log: list[str]  # the log lines this seat may read, oldest first
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The shapes of a game's JSON, each a TypedDict (or a union of them): its state, its table
+    (the "state" of every view) and its actions. mypy checks them where the game builds them;
+    tests/games/test_contract.py checks every state, view and legal action of random games
+    against them, extra keys included."""
+
+    state: type
+    table: type
+    action: Any  # a union of TypedDicts, one per action type
+
+
 class Game(ABC):
     """The static facts of one game and the pure functions that play it.
 
-    Subclasses set the class attributes and implement `setup`, `legal`, `play`, `view`,
+    Subclasses set the class attributes and implement `setup`, `legal`, `play`, `table`,
     `active` and `result`. `apply` is shared: it refuses anything not listed by `legal`, copies
-    the state, and hands the copy to `play`, so a state passed in is never changed.
+    the state, and hands the copy to `play`, so a state passed in is never changed. `view` is
+    shared too: the game's `table` for the seat, in the envelope every game's page reads.
     """
 
     id: str
@@ -108,6 +131,7 @@ class Game(ABC):
     max_players: int
     options: tuple[Option, ...] = ()
     rules_version: str = "1"
+    contract: Contract
 
     # -- to implement --
 
@@ -128,8 +152,9 @@ class Game(ABC):
         """The seats whose decision the game is waiting for."""
 
     @abstractmethod
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        """Everything `seat` (None: a spectator) may see of the game's own state, JSON-ready."""
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Mapping[str, Any]:
+        """Everything `seat` (None: a spectator) may see of the game's own state, JSON-ready;
+        with `everything` (a finished game's replay), every secret too."""
 
     @abstractmethod
     def result(self, state: State) -> Result | None:
@@ -139,9 +164,22 @@ class Game(ABC):
         """What the game waits for from `seat`, in words; None when nothing."""
         return None
 
-    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        """The view a finished game's replay shows `seat`: games with secrets show them all."""
-        return self.view(state, seat)
+    def view(self, state: State, seat: Seat | None) -> View:
+        """What `seat` (None: a spectator) is shown: who the game waits for, what it asks of
+        the seat, the game's table and the log lines the seat may read."""
+        return self._view(state, seat, everything=False)
+
+    def replay_view(self, state: State, seat: Seat | None) -> View:
+        """The view a replay shows `seat`: once the game is over, every secret and log line."""
+        return self._view(state, seat, everything=self.result(state) is not None)
+
+    def _view(self, state: State, seat: Seat | None, everything: bool) -> View:
+        return {
+            "active": self.active(state),
+            "prompt": self.prompt(state, seat),
+            "state": self.table(state, seat, everything),
+            "log": visible_log(state, seat, everything=everything),
+        }
 
     def components(self) -> dict[str, Any] | None:
         """The printed components every player may read (card faces, map layouts), JSON-ready,
@@ -226,7 +264,7 @@ def canonical(value: Any) -> str:
     return orjson.dumps(value, option=_SORTED).decode()
 
 
-def clone(state: State) -> State:
+def clone(state: T) -> T:
     """A deep copy of plain JSON data (faster than copy.deepcopy for it), every object's keys
     in sorted order.
 
@@ -234,7 +272,7 @@ def clone(state: State) -> State:
     database (PostgreSQL's JSONB orders keys its own way) is the same state in every respect,
     dictionary iteration included; rules must still never give a key's spelling a meaning.
     """
-    return orjson.loads(orjson.dumps(state, option=_SORTED))
+    return cast(T, orjson.loads(orjson.dumps(state, option=_SORTED)))
 
 
 # --- seeded randomness ----------------------------------------------------------------------
@@ -282,10 +320,10 @@ class Rng:
     def die(self, sides: int = 6) -> int:
         return self.randint(1, sides)
 
-    def choice(self, items: list[Any]) -> Any:
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list[Any]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
@@ -308,16 +346,31 @@ def randomness(state: State) -> Iterator[Rng]:
 # --- the log --------------------------------------------------------------------------------
 
 
+class LogEntry(TypedDict):
+    text: str  # seats named by the tokens "{seat0}", "{seat1}"... (`seat_token`)
+    seats: NotRequired[list[Seat]]  # who may read it; everyone when absent
+
+
+def seat_token(seat: Seat) -> str:
+    """How a log line or a prompt names a seat: the server puts the player's name there."""
+    return "{seat" + str(seat) + "}"
+
+
 def log(state: State, text: str, *, seats: list[Seat] | None = None) -> None:
     """Add a line to the game's log; `seats` limits who may read it (None: everyone)."""
-    entry: dict[str, Any] = {"text": text}
+    entry: LogEntry = {"text": text}
     if seats is not None:
         entry["seats"] = sorted(seats)
     state.setdefault("log", []).append(entry)
 
 
-def visible_log(state: State, seat: Seat | None, last: int = 40) -> list[str]:
-    """The last `last` lines of the log that `seat` may read."""
+def visible_log(
+    state: State, seat: Seat | None, last: int = 40, *, everything: bool = False
+) -> list[str]:
+    """The last `last` lines of the log that `seat` may read; with `everything` (a finished
+    game's replay), every line."""
+    if everything:
+        return [entry["text"] for entry in state.get("log", [])]
     lines = [
         entry["text"]
         for entry in state.get("log", [])

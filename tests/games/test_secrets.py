@@ -25,7 +25,6 @@ from starlette.testclient import TestClient
 from app.games.core import Action, Game, Seat, State, randomness
 from app.games.innovation import supply
 from app.games.innovation.view import table as innovation_table
-from app.games.unscrewed.view import build_view
 from app.play.views import rules_view
 from tests.games.secrets import (
     KEEPERS,
@@ -153,7 +152,7 @@ def whole_log(game: Game, state: State, seat: Seat | None) -> dict[str, Any]:
 
 
 def norths_counted(game: Game, state: State, seat: Seat | None) -> dict[str, Any]:
-    view = build_view(state, seat, everything=False)
+    view = type(game).view(game, state, seat)
     norths = sum(
         1
         for player in state["seats"]
@@ -164,8 +163,8 @@ def norths_counted(game: Game, state: State, seat: Seat | None) -> dict[str, Any
 
 
 def schemes_shown(game: Game, state: State, seat: Seat | None) -> dict[str, Any]:
-    shown = build_view(state, None, everything=True)["state"]
-    view = build_view(state, seat, everything=False)
+    shown = game.table(state, None, everything=True)
+    view = type(game).view(game, state, seat)
     players = [
         {**player, "slots": everything["slots"]}
         for player, everything in zip(view["state"]["players"], shown["players"], strict=True)

@@ -6,35 +6,8 @@ file says it in our words and lists our decisions where the rulebook is open.
 Turn order. Roll k (1..9) is made by its roller, who takes turn 2k-1 with it; the other player
 takes turn 2k with the same roll and then makes roll k+1. With first player F and other O:
 rolls by F O F O F O F O F; turns by F O O F F O O F F O O F F O O F F O. Rolling is an action of
-its own ({"type": "roll"}); scoring is {"type": "score", "category": <active category>}.
-
-The state (plain JSON):
-
-    rng           the seeded generator (core.randomness); never shown to anyone
-    first_player  the seat that makes roll 1 (0 is the host, 1 the guest)
-    turn          the turn being taken, 1..18 (stays 18 once the game is over)
-    phase         "roll" | "score" | "over"
-    rolls         every roll so far, oldest first, each {"red": [a, b], "blue": [..],
-                  "green": [..], "yellow": [..]}; turn t is scored on rolls[(t + 1) // 2 - 1]
-    sheets        [seat 0's sheet, seat 1's sheet]; a sheet maps each of the 12 categories to
-                  None (open) or {"score": n, "turn": t, "circled": bool}. "circled" marks the
-                  first of the two players to play (active) or write (calculated) a category.
-    log           core.log entries
-
-`view(state, seat)["state"]` (the same for every seat and spectators; nothing is secret):
-
-    turn, phase, first_player   as in the state
-    roll          the roll this turn is scored on, 1..9 (in the roll phase: the one due now)
-    roller        the seat that makes (or made) that roll
-    dice          the latest roll made, as in "rolls", or None before the first roll
-    totals        {"red": n, "blue": n, "green": n, "yellow": n} or None
-    arrangement   the colors by total, highest first, equal totals in color order; or None
-    values        the 9 active categories' values for this roll, before the 12 and 48 rules
-    offers        in the score phase, each open category of the seat to move -> what it would
-                  score now (after the first-to-12 and 48 rules); otherwise None
-    sheets        as in the state
-    won           each of the 12 categories -> the seat winning it, None until both have it
-    categories_won  [seat 0's count, seat 1's count] of categories won so far
+its own (`Roll`); scoring is `Score`. The state, the table every view shows and the actions
+are the TypedDicts `ConvolutionState`, `Table` and `ConvolutionAction` below.
 
 Log lines never name players (the engine does not know names): they hold the literal tokens
 "{seat0}" and "{seat1}", e.g. "{seat0} scored 8 in Red (circled)", for the server to replace
@@ -44,11 +17,14 @@ with names. No other braces appear in log lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from app.games.core import (
     Action,
+    Contract,
     Game,
+    LogEntry,
     Option,
     Result,
     Seat,
@@ -57,7 +33,6 @@ from app.games.core import (
     log,
     randomness,
     seed_state,
-    visible_log,
 )
 
 if TYPE_CHECKING:
@@ -95,8 +70,67 @@ TITLES = {
 TURNS = 18
 FIRST_PLAYER = {"host": 0, "guest": 1}
 
-Dice = dict[str, list[int]]
-Sheet = dict[str, Any]
+Dice = dict[str, list[int]]  # a roll: each color -> its two dice
+
+
+class Phase(StrEnum):
+    """Where a turn stands: its roll to make, its category to choose, or the game over."""
+
+    ROLL = "roll"
+    SCORE = "score"
+    OVER = "over"
+
+
+class Mark(TypedDict):
+    """A category written on a sheet."""
+
+    score: int
+    turn: int
+    circled: bool  # the first of the two players to play (active) or write (calculated) it
+
+
+Sheet = dict[str, Mark | None]  # each of the 12 categories -> its mark, None while open
+
+
+class ConvolutionState(TypedDict):
+    rng: str  # the seeded generator (core.randomness); never shown to anyone
+    first_player: Seat  # the seat that makes roll 1 (0 is the host, 1 the guest)
+    turn: int  # the turn being taken, 1..18 (stays 18 once the game is over)
+    phase: Phase
+    rolls: list[Dice]  # every roll so far, oldest first; turn t is scored on rolls[roll_of(t) - 1]
+    sheets: list[Sheet]  # [seat 0's, seat 1's]
+    log: list[LogEntry]
+
+
+class Table(TypedDict):
+    """`view(state, seat)["state"]`: the same for every seat and spectators (nothing is secret)."""
+
+    turn: int
+    phase: Phase
+    first_player: Seat
+    roll: int  # the roll this turn is scored on, 1..9 (in the roll phase: the one due now)
+    roller: Seat  # the seat that makes (or made) that roll
+    dice: Dice | None  # the latest roll made; None before the first roll
+    totals: dict[str, int] | None  # each color -> its total
+    arrangement: list[str] | None  # the colors by total, highest first, ties in color order
+    values: dict[str, int] | None  # the 9 active categories' values, before the 12 and 48 rules
+    offers: dict[str, int] | None  # in the score phase, each open category of the seat to move
+    # -> what it would score now (after the first-to-12 and 48 rules); else None
+    sheets: list[Sheet]
+    won: dict[str, Seat | None]  # each of the 12 categories -> the seat winning it (None: not yet)
+    categories_won: list[int]  # [seat 0's count, seat 1's count]
+
+
+class Roll(TypedDict):
+    type: Literal["roll"]
+
+
+class Score(TypedDict):
+    type: Literal["score"]
+    category: str  # an open active category
+
+
+ConvolutionAction = Roll | Score
 
 
 # --- who rolls, who scores ------------------------------------------------------------------
@@ -187,12 +221,19 @@ def write_totals(state: State, seat: Seat) -> None:
             write(state, seat, total, sum(sheet[part]["score"] for part in parts))
 
 
+def written(sheet: Sheet, category: str) -> Mark:
+    """The mark of a category already written."""
+    mark = sheet[category]
+    if mark is None:
+        raise ValueError(f"{category} is not written yet")
+    return mark
+
+
 def category_winner(sheets: list[Sheet], category: str) -> Seat | None:
     """The higher score wins; equal scores go to the circled one; None until both have played."""
-    entries = [sheet[category] for sheet in sheets]
-    if None in entries:
+    first, second = (sheet[category] for sheet in sheets)
+    if first is None or second is None:
         return None
-    first, second = entries
     if first["score"] != second["score"]:
         return 0 if first["score"] > second["score"] else 1
     return 0 if first["circled"] else 1
@@ -226,8 +267,8 @@ def standings(sheets: list[Sheet]) -> list[Standing]:
         Standing(
             categories=list(won.values()).count(seat),
             calculated=[won[category] for category in CALCULATED].count(seat),
-            grand_total=sheets[seat]["grand"]["score"],
-            bluggard_turn=sheets[seat][BLUGGARD]["turn"],
+            grand_total=written(sheets[seat], "grand")["score"],
+            bluggard_turn=written(sheets[seat], BLUGGARD)["turn"],
         )
         for seat in (0, 1)
     ]
@@ -273,6 +314,7 @@ class Convolution(Game):
     description = "A dice duel on shared rolls: win more of the 12 scoresheet categories."
     min_players = 2
     max_players = 2
+    contract = Contract(state=ConvolutionState, table=Table, action=ConvolutionAction)
     options = (
         Option(
             "first_player",
@@ -296,7 +338,7 @@ class Convolution(Game):
         state.update(
             first_player=first_player,
             turn=1,
-            phase="roll",
+            phase=Phase.ROLL,
             rolls=[],
             sheets=[blank_sheet(), blank_sheet()],
             log=[],
@@ -305,14 +347,14 @@ class Convolution(Game):
         return state
 
     def active(self, state: State) -> list[Seat]:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return []
         return [player_of(state["first_player"], state["turn"])]
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
         if seat not in self.active(state):
             return []
-        if state["phase"] == "roll":
+        if state["phase"] == Phase.ROLL:
             return [{"type": "roll"}]
         sheet = state["sheets"][seat]
         return [
@@ -331,7 +373,7 @@ class Convolution(Game):
         with randomness(state) as rng:
             dice = {color: [rng.die(), rng.die()] for color in COLORS}
         state["rolls"].append(dice)
-        state["phase"] = "score"
+        state["phase"] = Phase.SCORE
         shown = " | ".join(
             f"{TITLES[color]} {dice[color][0]} {dice[color][1]}" for color in arrangement(dice)
         )
@@ -344,12 +386,12 @@ class Convolution(Game):
         write(state, seat, category, score, why)
         write_totals(state, seat)
         if state["turn"] == TURNS:
-            state["phase"] = "over"
+            state["phase"] = Phase.OVER
             winner, reason = decide(standings(state["sheets"]))
             log(state, f"{seat_token(winner)} {reason}")
             return
         state["turn"] += 1
-        state["phase"] = "roll" if state["turn"] % 2 == 1 else "score"
+        state["phase"] = Phase.ROLL if state["turn"] % 2 == 1 else Phase.SCORE
 
     def bots(self) -> dict[str, Bot]:
         from app.games.convolution.bot import GoodBot  # the bot builds on this module
@@ -357,32 +399,27 @@ class Convolution(Game):
         return {"good": GoodBot()}
 
     def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
+        if state["phase"] != Phase.OVER:
             return None
         winner, reason = decide(standings(state["sheets"]))
         won = categories_won(state["sheets"])
         return Result(winners=[winner], scores={"0": won[0], "1": won[1]}, reason=reason)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return None
         if seat in self.active(state):
-            return "Roll the dice" if state["phase"] == "roll" else "Choose a category to score"
+            return "Roll the dice" if state["phase"] == Phase.ROLL else "Choose a category to score"
         if seat is None:
             return "Waiting for a player"
         return "Waiting for the other player"
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {
-            "active": self.active(state),
-            "prompt": self.prompt(state, seat),
-            "state": table(state),
-            "log": visible_log(state, seat),
-        }
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state)
 
 
-def table(state: State) -> dict[str, Any]:
-    """What a page needs to draw the game (the keys are listed in the module docstring)."""
+def table(state: State) -> Table:
+    """What a page needs to draw the game."""
     dice = clone(state["rolls"][-1]) if state["rolls"] else None
     mover = player_of(state["first_player"], state["turn"])
     return {
@@ -395,7 +432,7 @@ def table(state: State) -> dict[str, Any]:
         "totals": color_totals(dice) if dice else None,
         "arrangement": arrangement(dice) if dice else None,
         "values": category_values(dice) if dice else None,
-        "offers": offers(state, mover) if state["phase"] == "score" else None,
+        "offers": offers(state, mover) if state["phase"] == Phase.SCORE else None,
         "sheets": clone(state["sheets"]),
         "won": winners(state["sheets"]),
         "categories_won": categories_won(state["sheets"]),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.games.core import State, log
 from app.games.innovation import board
+from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
 from app.games.innovation.ending import (
     achievement_count,
@@ -24,7 +25,9 @@ def qualifies(state: State, seat: int, special: str, counts: dict[str, int] | No
     icons, if already counted)."""
     mine = state["seats"][seat]
     if special == "Monument":
-        return mine["tucked"] >= MONUMENT_COUNT or mine["scored"] >= MONUMENT_COUNT
+        tucked: int = mine["tucked"]
+        scored: int = mine["scored"]
+        return tucked >= MONUMENT_COUNT or scored >= MONUMENT_COUNT
     if special in ("Empire", "World"):
         counts = counts if counts is not None else board.icons(state, seat)
         if special == "Empire":
@@ -44,7 +47,7 @@ def qualifies(state: State, seat: int, special: str, counts: dict[str, int] | No
 def check(state: State) -> None:
     """Give every available special achievement to the first seat (current player clockwise)
     that qualifies; then end the game if someone reached the target."""
-    if not state["specials"] or state.get("phase") != "turn":
+    if not state["specials"] or state.get("phase") != Phase.TURN:
         return
     claimed = False
     by_icons = "Empire" in state["specials"] or "World" in state["specials"]

@@ -9,6 +9,7 @@ unwinds whatever was going on; `EndAction` unwinds only the current dogma action
 from __future__ import annotations
 
 from app.games.core import State
+from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS
 
 
@@ -79,7 +80,7 @@ def target(state: State) -> int:
 def end(state: State, winners: list[int], reason: str, how: str) -> None:
     """Write the result and unwind (never returns)."""
     state["result"] = {"winners": sorted(set(winners)), "reason": reason, "how": how}
-    state["phase"] = "over"
+    state["phase"] = Phase.OVER
     state.pop("opening", None)
     raise GameOver
 

@@ -44,7 +44,7 @@ from app.games.core import (
     seed_state,
 )
 from app.games.innovation import turn, view
-from app.games.innovation.board import new_seat
+from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import team_score
@@ -70,7 +70,7 @@ def new_state(players: int, edition: str, teams: bool, seed: int) -> State:
         players=players,
         edition=edition,
         teams=teams,
-        phase="opening",
+        phase=Phase.OPENING,
         supply=supply,
         available=available,
         specials=list(SPECIAL_NAMES),
@@ -129,7 +129,7 @@ class Innovation(Game):
     def active(self, state: State) -> list[Seat]:
         if state["result"] is not None:
             return []
-        if state["phase"] == "opening":
+        if state["phase"] == Phase.OPENING:
             return Simultaneous.waiting(state, turn.OPENING)
         ask = SCRIPT.asking(state)
         if ask is not None:
@@ -139,7 +139,7 @@ class Innovation(Game):
     def legal(self, state: State, seat: Seat) -> list[Action]:
         if state["result"] is not None:
             return []
-        if state["phase"] == "opening":
+        if state["phase"] == Phase.OPENING:
             return turn.opening_options(state, seat)
         ask = SCRIPT.asking(state)
         if ask is not None:
@@ -149,7 +149,7 @@ class Innovation(Game):
         return turn.turn_options(state, seat)
 
     def play(self, state: State, seat: Seat, action: Action) -> None:
-        if state["phase"] == "opening":
+        if state["phase"] == Phase.OPENING:
             turn.pick(state, seat, action["card"])
         elif SCRIPT.key in state:
             turn.answer(state, action)
@@ -169,11 +169,8 @@ class Innovation(Game):
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return view.prompt(state, seat)
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return view.view(state, seat, self.active(state))
-
-    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return view.replay_view(state, seat, self.active(state))
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> view.Table:
+        return view.table(state, seat, everything)
 
     def bots(self) -> dict[str, Bot]:
         from app.games.innovation.bot import GoodBot

@@ -249,7 +249,8 @@ def reveal(state: State, card: str) -> None:
 def on_show(state: State) -> list[str]:
     """The cards revealed by the effects going on that have not moved since: everyone sees them
     where they are. (A state saved before this list existed has none on show.)"""
-    return state.setdefault("on_show", [])
+    shown: list[str] = state.setdefault("on_show", [])
+    return shown
 
 
 def cover(state: State, keep: list[str] | tuple[str, ...] = ()) -> None:

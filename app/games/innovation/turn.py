@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from app.games.core import Action, Simultaneous, State, log
 from app.games.innovation import achievements, board, supply
+from app.games.innovation.board import Phase
 from app.games.innovation.cards import COLORS, title_key
 from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import GameOver, clockwise, token
@@ -46,7 +47,7 @@ def pick(state: State, seat: int, card: str) -> None:
         )
     first = min(picks, key=lambda chosen_seat: title_key(picks[chosen_seat]))
     log(state, f"{token(first)} melded the first title alphabetically and starts")
-    state["phase"] = "turn"
+    state["phase"] = Phase.TURN
     state["current"] = first
     state["turn"] = 1
     start_turn(state)

@@ -40,8 +40,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Seat, Simultaneous, State, visible_log
+from app.games.core import Seat, Simultaneous, State
 from app.games.innovation import board
+from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
 from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import (
@@ -53,6 +54,8 @@ from app.games.innovation.ending import (
     token,
 )
 from app.games.innovation.turn import OPENING
+
+Table = dict[str, Any]  # (typed below)
 
 
 def ages(cards: list[str]) -> list[int]:
@@ -125,7 +128,7 @@ def table(state: State, viewer: Seat | None, everything: bool = False) -> dict[s
     if everything:
         shown["supply_cards"] = {age: list(cards) for age, cards in state["supply"].items()}
         shown["available_cards"] = dict(state["available"])
-    if state["phase"] == "opening" and OPENING in state:
+    if state["phase"] == Phase.OPENING and OPENING in state:
         picks = state[OPENING]["answers"]
         shown["opening"] = {
             "waiting": Simultaneous.waiting(state, OPENING),
@@ -137,7 +140,7 @@ def table(state: State, viewer: Seat | None, everything: bool = False) -> dict[s
 def prompt(state: State, seat: Seat | None) -> str | None:
     if state["result"] is not None:
         return None
-    if state["phase"] == "opening":
+    if state["phase"] == Phase.OPENING:
         if seat in Simultaneous.waiting(state, OPENING):
             return "Pick one of your two cards to meld"
         return "Waiting for the others to pick their first card"
@@ -150,25 +153,3 @@ def prompt(state: State, seat: Seat | None) -> str | None:
         left = state["actions_left"]
         return f"Your turn: {left} action{'s' if left != 1 else ''} left"
     return f"Waiting for {token(state['current'])}"
-
-
-def view(state: State, seat: Seat | None, active: list[Seat]) -> dict[str, Any]:
-    return {
-        "active": active,
-        "prompt": prompt(state, seat),
-        "state": table(state, seat),
-        "log": visible_log(state, seat),
-    }
-
-
-def replay_view(state: State, seat: Seat | None, active: list[Seat]) -> dict[str, Any]:
-    """A finished game shows everything: hands, score piles, achievements and the supply."""
-    everything = state["result"] is not None
-    return {
-        "active": active,
-        "prompt": prompt(state, seat),
-        "state": table(state, seat, everything),
-        "log": [entry["text"] for entry in state["log"]]
-        if everything
-        else visible_log(state, seat),
-    }

@@ -59,7 +59,9 @@ def deck_emptied(state: State) -> None:
 # --- shuffle_row: the camera ----------------------------------------------------------------
 
 
-def shuffle_row_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def shuffle_row_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     if not state["deck"] and not any(state["row"]):
         return []
     return None
@@ -86,7 +88,7 @@ def shuffle_row(state: State, seat: Seat, card_id: str, picks: list[Action]) -> 
 
 
 def lower_steps(by: int) -> Steps:
-    def steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+    def steps(state: State, seat: Seat, card_id: str, picks: list[Action]) -> list[Action] | None:
         if picks:
             return None
         return [choose_die(held["id"]) for held in state["dice"] if held["value"] - by >= 1]
@@ -111,7 +113,9 @@ def lower(by: int) -> Resolve:
 # --- exchange: the top hat ------------------------------------------------------------------
 
 
-def exchange_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def exchange_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     if picks:
         return None
     slug = board.card(state, card_id)["slug"]
@@ -119,13 +123,13 @@ def exchange_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
         choose_row(slot)
         for slot in board.TILES
         if board.at(state, slot) is not None
-        and board.card(state, board.at(state, slot))["slug"] != slug
+        and board.card(state, board.occupant(state, slot))["slug"] != slug
     ]
 
 
 def exchange(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
     slot = picks[0]["slot"]
-    taken = board.at(state, slot)
+    taken = board.occupant(state, slot)
     board.put(state, slot, card_id)
     held = board.entry(state, seat, card_id)
     held["card"], held["tapped"] = taken, False
@@ -145,7 +149,9 @@ def new_values(first: int, second: int) -> list[int]:
     return [value for value in range(max(1, total - 6), min(6, total - 1) + 1) if value != first]
 
 
-def redistribute_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def redistribute_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     dice = state["dice"]
     if not picks:
         return [
@@ -185,7 +191,7 @@ def redistribute(state: State, seat: Seat, card_id: str, picks: list[Action]) ->
 # --- swap_neighbours: the dragonfly ---------------------------------------------------------
 
 
-def swap_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def swap_steps(state: State, seat: Seat, card_id: str, picks: list[Action]) -> list[Action] | None:
     if not picks:
         return [choose_row(slot) for slot in board.TILES if board.swaps(state, slot)]
     if len(picks) == 1:
@@ -205,15 +211,17 @@ def swap_neighbours(state: State, seat: Seat, card_id: str, picks: list[Action])
     log(
         state,
         f"{token(seat)} used the {board.name(state, card_id)}: swapped the "
-        f"{board.name(state, board.at(state, second))} under tile {first} with the "
-        f"{board.name(state, board.at(state, first))} under tile {second}",
+        f"{board.name(state, board.occupant(state, second))} under tile {first} with the "
+        f"{board.name(state, board.occupant(state, first))} under tile {second}",
     )
 
 
 # --- pass_tool: the flintlock ---------------------------------------------------------------
 
 
-def pass_tool_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def pass_tool_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     receivers = board.without_tool(state)
     if not picks:
         if not receivers:
@@ -238,7 +246,9 @@ def pass_tool(state: State, seat: Seat, card_id: str, picks: list[Action]) -> No
 # --- reroll: the cuckoo clock ---------------------------------------------------------------
 
 
-def reroll_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def reroll_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     if picks:
         return None
     return [choose_die(held["id"]) for held in state["dice"]]
@@ -259,7 +269,7 @@ def reroll(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
 # --- split: the hot air balloon -------------------------------------------------------------
 
 
-def split_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def split_steps(state: State, seat: Seat, card_id: str, picks: list[Action]) -> list[Action] | None:
     if not picks:
         return [choose_die(held["id"]) for held in state["dice"] if held["value"] >= 2]
     if len(picks) == 1:
@@ -284,7 +294,9 @@ def split(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
 # --- zeppelin -------------------------------------------------------------------------------
 
 
-def zeppelin_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def zeppelin_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     return None
 
 

@@ -27,17 +27,20 @@ Slots are named by the tile above them, 6 (left) to 1 (right); a gear requiremen
 the slot's number. Dice are named by their id, stable during the turn.
 
 `view(state, seat)["state"]` is the same for every seat and spectators (only the deck order is
-secret); its keys are listed in `table` below.
+secret). The state is board.NerdyState; the table and the actions are `Table` and
+`NerdyAction` below.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from app.games.core import (
     Action,
     BadOptions,
+    Contract,
     Game,
+    IllegalAction,
     Option,
     Result,
     Seat,
@@ -45,7 +48,6 @@ from app.games.core import (
     log,
     randomness,
     seed_state,
-    visible_log,
 )
 from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
@@ -54,6 +56,132 @@ from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
+
+
+class CardShown(board.CardFacts):
+    tapped: NotRequired[bool]  # on a tableau
+
+
+class ToolShown(TypedDict):
+    card: CardShown
+    holder: Seat
+    tapped: bool
+
+
+class Tableau(TypedDict):
+    seat: Seat
+    cards: list[CardShown]
+    tool: ToolShown | None
+    score: board.Score
+
+
+class Tile(TypedDict):
+    slot: int  # tiles 6..1
+    gear: int
+    card: CardShown | None
+
+
+class PendingShown(TypedDict):
+    """The choice being made, whatever its kind."""
+
+    kind: str
+    card: str | None
+    ability: str | None
+    choosing: str | None
+    text: str
+    picks: list[Action]
+    slot: int | None
+    die: int | None
+    needs: list[int | str] | None
+    paid: list[int] | None
+    cancel: bool
+
+
+class AbilityText(TypedDict):
+    icon: str
+    title: str
+    text: str
+
+
+class Table(TypedDict):
+    """What a page needs to draw the game; the same for every seat (the deck as a count)."""
+
+    players: int
+    starting_player: Seat
+    current: Seat | None
+    turn: int
+    round: int
+    final_round: bool
+    ended: Literal["zeppelin", "deck"] | None
+    deck: int  # how many cards are left in it
+    row: list[Tile]
+    tableaus: list[Tableau]
+    tools: list[ToolShown]
+    dice: list[board.Die]
+    pending: PendingShown | None
+    scores: list[board.Score]  # per seat, as in the tableaus
+    stand_in: bool
+    abilities: dict[str, AbilityText]  # by ability slug
+    tool_text: str
+    set_bonus: dict[str, int]
+
+
+class Use(TypedDict):
+    type: Literal["use"]
+    card: str
+
+
+class UseTool(TypedDict):
+    type: Literal["tool"]
+    card: str
+    die: int
+
+
+class PassTool(TypedDict):
+    type: Literal["pass_tool"]
+    seat: Seat
+
+
+class Charge(TypedDict):
+    type: Literal["charge"]
+    card: str
+    die: int
+
+
+class OneDie(TypedDict):
+    """Research with a die, pay a requirement with it, or choose it for an ability."""
+
+    type: Literal["research", "pay", "choose_die"]
+    die: int
+
+
+ResearchSwap = TypedDict("ResearchSwap", {"type": Literal["research_swap"], "with": int})
+
+
+class OneSlot(TypedDict):
+    """Build the card under a tile, or choose it for an ability."""
+
+    type: Literal["build", "choose_row"]
+    slot: int
+
+
+class ChooseValue(TypedDict):
+    type: Literal["choose_value"]
+    value: int
+
+
+class ChooseTool(TypedDict):
+    type: Literal["choose_tool"]
+    card: str
+
+
+class Bare(TypedDict):
+    type: Literal["cancel", "end_turn"]
+
+
+NerdyAction = (
+    Use | UseTool | PassTool | Charge | OneDie | ResearchSwap | OneSlot | ChooseValue | ChooseTool
+) | Bare
 
 STARTING_SEATS = {"host": 0, "second": 1, "third": 2, "fourth": 3}
 END_TURN: Action = {"type": "end_turn"}
@@ -80,6 +208,7 @@ class NerdyInventions(Game):
     )
     min_players = 2
     max_players = 4
+    contract = Contract(state=board.NerdyState, table=Table, action=NerdyAction)
     options = (
         Option(
             "starting_player",
@@ -159,8 +288,8 @@ class NerdyInventions(Game):
         log(state, f"{token(starting)} is the starting player")
         for seat in order:
             held = board.name(state, tableaus[seat][0]["card"])
-            tool_id = board.tool_of(state, seat)
-            extra = f" and the {board.name(state, tool_id)}" if tool_id else " and no tool"
+            kept = board.tool_of(state, seat)
+            extra = f" and the {board.name(state, kept)}" if kept else " and no tool"
             log(state, f"{token(seat)} starts with the {held}{extra}")
         start_turn(state)
         return state
@@ -201,7 +330,7 @@ class NerdyInventions(Game):
             research(state, seat, action["with"])
         elif kind == "build":
             slot = action["slot"]
-            card_id = board.at(state, slot)
+            card_id = board.occupant(state, slot)
             wanted = board.needs(board.card(state, card_id), slot)
             state["pending"] = {
                 "kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": [],
@@ -254,13 +383,8 @@ class NerdyInventions(Game):
             return "Your turn: use, charge, research or build, or end your turn"
         return pending_text(state, pending)
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {
-            "active": self.active(state),
-            "prompt": self.prompt(state, seat),
-            "state": table(state),
-            "log": visible_log(state, seat),
-        }
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state)
 
 
 def facts(card_id: str, card: Any, group: str) -> dict[str, Any]:
@@ -339,7 +463,10 @@ def pending_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[A
     kind = pending["kind"]
     if kind == "ability":
         steps = ABILITIES[pending["ability"]].steps
-        return [*steps(state, seat, pending["card"], pending["picks"]), CANCEL]
+        options = steps(state, seat, pending["card"], pending["picks"])
+        if options is None:  # every choice made: `advance` has already carried it out
+            raise RuntimeError(f"the {pending['ability']} ability asks nothing more")
+        return [*options, CANCEL]
     if kind == "build":
         wanted = pending["needs"]
         step = len(pending["paid"])
@@ -371,7 +498,7 @@ def pending_text(state: State, pending: dict[str, Any]) -> str:
             f"{len(wanted)}, a {wanted[step]} (or a six)"
         )
     if kind == "research":
-        card = board.name(state, board.at(state, pending["slot"]))
+        card = board.name(state, board.occupant(state, pending["slot"]))
         return f"Choose the neighbouring card to swap the {card} with"
     return f"Pass the {board.name(state, pending['tool'])} to a player without a tool"
 
@@ -404,6 +531,8 @@ def cancel(state: State) -> None:
 
 def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
     tool_id = board.tool_of(state, seat)
+    if tool_id is None:
+        raise IllegalAction("you hold no tool")
     held = board.entry(state, seat, card_id)
     held["tapped"] = True
     level = board.card(state, card_id)["level"]
@@ -436,10 +565,10 @@ def charge(state: State, seat: Seat, card_id: str, die_id: int) -> None:
 def research(state: State, seat: Seat, other: int) -> None:
     pending = state["pending"]
     slot = pending["slot"]
-    moved = board.at(state, slot)
+    moved = board.occupant(state, slot)
     board.spend(state, pending["die"])
     state["pending"] = None
-    a, b = board.at(state, slot), board.at(state, other)
+    a, b = board.occupant(state, slot), board.occupant(state, other)
     board.put(state, slot, b)
     board.put(state, other, a)
     log(
@@ -502,11 +631,12 @@ def final_scores(state: State) -> None:
 # --- the view -------------------------------------------------------------------------------
 
 
-def card_view(state: State, card_id: str, **extra: Any) -> dict[str, Any]:
-    return {**board.card(state, card_id), **extra}
+def card_view(state: State, card_id: str, **extra: Any) -> CardShown:
+    shown: CardShown = {**board.card(state, card_id), **extra}  # type: ignore[typeddict-item]
+    return shown
 
 
-def pending_view(state: State, seat: Seat) -> dict[str, Any] | None:
+def pending_view(state: State, seat: Seat) -> PendingShown | None:
     pending = state["pending"]
     if pending is None:
         return None
@@ -527,29 +657,15 @@ def pending_view(state: State, seat: Seat) -> dict[str, Any] | None:
     }
 
 
-def table(state: State) -> dict[str, Any]:
-    """What a page needs to draw the game; the same for every seat (the deck as a count).
-
-    players, starting_player, current, turn, round, final_round, ended ("zeppelin" |
-    "deck" | None), deck (how many cards are left in it),
-    row          tiles 6..1: {"slot": k, "gear": k, "card": facts or None}
-    tableaus     per seat: {"seat", "cards": [facts + "tapped"], "tool": tool or None,
-                 "score": {"inventions", "tools", "kinds", "bonus", "total"}}
-    tools        [{"card": facts, "holder": seat, "tapped": b}]
-    dice         the current player's dice, [{"id", "value"}]
-    pending      None, or the choice being made: {"kind", "card", "ability", "choosing",
-                 "text", "picks", "slot", "die", "needs", "paid", "cancel"}
-    scores       per seat, as in the tableaus
-    stand_in     whether the cards are stand-ins
-    abilities    ability slug -> {"icon", "title", "text"}; tool_text; set_bonus
-    """
+def table(state: State) -> Table:
+    """What a page needs to draw the game; the same for every seat (the deck as a count)."""
     players = state["players"]
-    tools = [
+    tools: list[ToolShown] = [
         {"card": card_view(state, tool_id), "holder": tool["holder"], "tapped": tool["tapped"]}
         for tool_id, tool in sorted(state["tools"].items())
     ]
     scores = [board.score(state, seat) for seat in range(players)]
-    tableaus = []
+    tableaus: list[Tableau] = []
     for seat in range(players):
         held = next((tool for tool in tools if tool["holder"] == seat), None)
         tableaus.append(
@@ -576,13 +692,13 @@ def table(state: State) -> dict[str, Any]:
             {
                 "slot": slot,
                 "gear": slot,
-                "card": card_view(state, board.at(state, slot)) if board.at(state, slot) else None,
+                "card": card_view(state, here) if (here := board.at(state, slot)) else None,
             }
             for slot in TILES
         ],
         "tableaus": tableaus,
         "tools": tools,
-        "dice": [dict(die) for die in state["dice"]],
+        "dice": [{"id": die["id"], "value": die["value"]} for die in state["dice"]],
         "pending": pending_view(state, state["current"]),
         "scores": scores,
         "stand_in": state["stand_in"],

@@ -64,7 +64,7 @@ MAX_DEPTH = 6
 
 def pick_order(
     state: State, seat: int, things: list[str], why: str
-) -> Generator[Ask, Action, list]:
+) -> Generator[Ask, Action, list[str]]:
     """The player of a card orders its moves of several thingamajigs, one pick at a time (the
     fans and the bombs of the Aftermath move theirs together instead: movement.move_together)."""
     left = list(things)
@@ -90,7 +90,8 @@ def choose_direction(state: State, seat: int, why: str, shift: bool) -> Generato
         [{"type": kind, "direction": name} for name in names],
         {"kind": kind, "why": why},
     )
-    return answer["direction"]
+    direction: str = answer["direction"]
+    return direction
 
 
 def roll(state: State, why: str) -> int:

@@ -27,6 +27,7 @@ from typing import Any
 from app.games.core import State, log, randomness
 from app.games.unscrewed.board import (
     DIRECTIONS,
+    Phase,
     Pos,
     add,
     available,
@@ -119,7 +120,7 @@ def together(state: State) -> Iterator[None]:
 
 def check_end(state: State) -> None:
     alive = living(state)
-    if len(alive) > 1 or state.get("phase") in ("characters", "spawning"):
+    if len(alive) > 1 or state.get("phase") in (Phase.CHARACTERS, Phase.SPAWNING):
         return
     if state.get("result") is None:
         state["result"] = {
@@ -130,7 +131,7 @@ def check_end(state: State) -> None:
                 else "the last players died together: no winner"
             ),
         }
-        state["phase"] = "over"
+        state["phase"] = Phase.OVER
         log(state, "The game is over: " + state["result"]["reason"])
     raise GameEnded
 

@@ -50,12 +50,12 @@ from app.games.core import (
     seed_state,
 )
 from app.games.unscrewed import rounds
-from app.games.unscrewed.board import POOL
+from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
 from app.games.unscrewed.improv import ACTION_CARDS, hand_of
 from app.games.unscrewed.movement import event, who
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS, SLOTS
-from app.games.unscrewed.view import build_view, prompt_for
+from app.games.unscrewed.view import Table, prompt_for, table
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -111,7 +111,7 @@ class Unscrewed(Game):
         for number in range(1, POOL["anvil"] + 1):
             things[f"anvil{number}"] = {"kind": "anvil", "number": number, "at": None}
         improv_cards = {}
-        improv_draw = []
+        improv_draw: list[str] = []
         for card in self.box.improv:
             if not full and not card["first_game"]:
                 continue
@@ -156,7 +156,7 @@ class Unscrewed(Game):
             ],
             dibs=0,
             round=1,
-            phase="characters",
+            phase=Phase.CHARACTERS,
             improv_cards=improv_cards,
             improv_deck={"draw": improv_draw, "discard": [], "in_play": []},
             quirk_cards=quirk_cards,
@@ -261,11 +261,8 @@ class Unscrewed(Game):
         }
         return Result(list(ended["winners"]), scores, ended["reason"])
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return build_view(state, seat, everything=False)
-
-    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return build_view(state, seat, everything=state.get("result") is not None)
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state, seat, everything)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return prompt_for(state, seat)

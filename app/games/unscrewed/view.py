@@ -1,4 +1,4 @@
-"""What each seat sees: `build_view(state, seat)` -> {"active", "prompt", "state", "log"}.
+"""What each seat sees of the table: `table(state, seat)`, the "state" of `Game.view`.
 
 `view["state"]` (the page reads this):
 
@@ -57,12 +57,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Seat, Simultaneous, State, visible_log
-from app.games.unscrewed.board import COVER_NAMES, POOL, tokens_left, unkey
+from app.games.core import Seat, Simultaneous, State
+from app.games.unscrewed.board import COVER_NAMES, POOL, Phase, tokens_left, unkey
 from app.games.unscrewed.improv import ACTION_CARDS, dibs_order, hand_of, plan_in_game
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS
 
 PRIVATE_ASKS = ("keep_quirk", "pick_improv")
+
+
+Table = dict[str, Any]  # (typed below)
 
 
 def _slot(slot: dict[str, Any] | None, shown: bool) -> dict[str, Any] | None:
@@ -86,7 +89,7 @@ def _gimmick(state: State, seat: int) -> dict[str, Any] | None:
     return {**gimmick, **texts}
 
 
-def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, Any]:
+def table(state: State, seat: Seat | None, everything: bool = False) -> Table:
     waiting = Simultaneous.waiting(state, SCHEMING)
     players = []
     for other, player in enumerate(state["seats"]):
@@ -106,7 +109,7 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
                 "gimmick": _gimmick(state, other),
                 "slots": slots,
                 "filled": sum(1 for slot in player["slots"] if slot is not None),
-                "locked": state["phase"] == "scheming" and other not in waiting,
+                "locked": state["phase"] == Phase.SCHEMING and other not in waiting,
             }
         )
     you = None
@@ -136,11 +139,11 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         decks["quirk_order"] = list(state["quirk_deck"]["draw"])
     full = state["mode"] == "full"
     phase = state["phase"]
-    if phase == "aftermath_running":
-        phase = "aftermath"
-    if phase == "start":
-        phase = "quirks" if state["mode"] == "full" else "scheming"
-    table = {
+    if phase == Phase.AFTERMATH_RUNNING:
+        phase = Phase.AFTERMATH
+    if phase == Phase.START:
+        phase = Phase.QUIRKS if state["mode"] == "full" else Phase.SCHEMING
+    return {
         "map": {
             "id": state["map"],
             "name": state["map_name"],
@@ -174,7 +177,7 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         "dibs_order": dibs_order(state),
         "round": state["round"],
         "phase": phase,
-        "execution": {"step": state["execution"]["step"]} if phase == "execution" else None,
+        "execution": {"step": state["execution"]["step"]} if phase == Phase.EXECUTION else None,
         "decks": decks,
         "asking": asking,
         "events": list(state["events"]),
@@ -193,21 +196,6 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         },
         "result": state.get("result"),
     }
-    return {
-        "active": _active(state),
-        "prompt": prompt_for(state, seat),
-        "state": table,
-        "log": visible_log(state, seat),
-    }
-
-
-def _active(state: State) -> list[int]:
-    if state.get("result") is not None:
-        return []
-    ask = SCRIPTS.asking(state)
-    if ask is not None:
-        return [ask.seat]
-    return Simultaneous.waiting(state, SCHEMING)
 
 
 def prompt_for(state: State, seat: Seat | None) -> str | None:

@@ -122,11 +122,13 @@ Log lines name players only as "{seat0}", "{seat1}", ... for the server to repla
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
     Game,
+    IllegalAction,
     Result,
     Seat,
     Simultaneous,
@@ -134,7 +136,6 @@ from app.games.core import (
     log,
     randomness,
     seed_state,
-    visible_log,
 )
 from app.games.unvention import journal, scoring, workshop
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
@@ -172,6 +173,17 @@ if TYPE_CHECKING:
     from app.games.bots import Bot
 
 
+class Phase(StrEnum):
+    """The week's step: the seats' turns on a roll, the Presentation of the day, the end."""
+
+    TURN = "turn"
+    PRESENT = "present"
+    OVER = "over"
+
+
+Table = dict[str, Any]  # (typed below)
+
+
 def seat_token(seat: Seat) -> str:
     return "{seat" + str(seat) + "}"
 
@@ -207,7 +219,7 @@ class Unvention(Game):
             part_dice = [(rng.die(), rng.below(len(QUADRANTS))) for _ in range(2)]
         invention = setup_invention(idea_die)
         crossed: dict[str, list[int]] = {slug: [] for slug in WORKSHOPS}
-        dice_info = []
+        dice_info: list[dict[str, Any]] = []
         for value, quadrant in part_dice:
             w = WORKSHOP_AT[QUADRANTS[quadrant]]
             dice_info.append({"die": value, "quadrant": QUADRANTS[quadrant], "workshop": w})
@@ -223,7 +235,7 @@ class Unvention(Game):
             },
             day=0,
             turn=0,
-            phase="turn",
+            phase=Phase.TURN,
             dice=[],
             sheets=[new_sheet(invention) for _ in range(players)],
             log=[],
@@ -272,7 +284,7 @@ class Unvention(Game):
         log(state, f"{DAY_TITLES[DAYS[today]]} ends")
         for skipped in range(today + 1, min(after, len(DAYS))):
             log(state, f"{DAY_TITLES[DAYS[skipped]]} is skipped")
-        state["phase"] = "present"
+        state["phase"] = Phase.PRESENT
         state["presenting"] = {"day": today, "next": after}
         seats = []
         for seat, sheet in enumerate(state["sheets"]):
@@ -289,13 +301,13 @@ class Unvention(Game):
         presenting = state.pop("presenting")
         state.pop(WAITING, None)
         if presenting["next"] >= len(DAYS):
-            state["phase"] = "over"
+            state["phase"] = Phase.OVER
             result = self.result(state)
             assert result is not None
             log(state, "The competition is over: " + result.reason)
             return
         state["day"] = presenting["next"]
-        state["phase"] = "turn"
+        state["phase"] = Phase.TURN
         log(state, f"{DAY_TITLES[DAYS[state['day']]]} begins")
         self.start_turn(state)
 
@@ -307,14 +319,14 @@ class Unvention(Game):
         return {"good": GoodBot()}
 
     def active(self, state: State) -> list[Seat]:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return []
         return Simultaneous.waiting(state, WAITING)
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        if state["phase"] == "over" or seat not in Simultaneous.waiting(state, WAITING):
+        if state["phase"] == Phase.OVER or seat not in Simultaneous.waiting(state, WAITING):
             return []
-        if state["phase"] == "present":
+        if state["phase"] == Phase.PRESENT:
             pending = state["sheets"][seat]["present"]
             return [{"type": t, "invention": slug} for slug in pending for t in ("present", "keep")]
         return Options(state, seat).all()
@@ -348,6 +360,8 @@ class Unvention(Game):
             else:
                 grouped = groups(seat_dice(state, sheet))
                 g = group_of(grouped, n)
+                if g is None:
+                    raise IllegalAction(f"no die shows {n}")
                 left = list(grouped[g])
                 left.remove(n)
                 doing["journal_group"] = g
@@ -419,6 +433,8 @@ class Unvention(Game):
             else:
                 grouped = groups(seat_dice(state, sheet))
                 g = group_of(grouped, n)
+                if g is None:
+                    raise IllegalAction(f"no die shows {n}")
                 left = list(grouped[g])
                 left.remove(n)
                 doing["workshop_group"] = g
@@ -577,7 +593,7 @@ class Unvention(Game):
     # -- the end --
 
     def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
+        if state["phase"] != Phase.OVER:
             return None
         sheets = state["sheets"]
         standings = [standing(sheets, seat) for seat in range(len(sheets))]
@@ -587,14 +603,14 @@ class Unvention(Game):
         return Result(winners=winners, scores=scores, reason=reason(standings, winners))
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return None
         waiting = Simultaneous.waiting(state, WAITING)
         if seat is None or seat not in waiting:
             names = ", ".join(seat_token(s) for s in waiting)
             return f"Waiting for {names}" if names else None
         sheet = state["sheets"][seat]
-        if state["phase"] == "present":
+        if state["phase"] == Phase.PRESENT:
             return (
                 f"End of {DAY_TITLES[DAYS[state['presenting']['day']]]}: "
                 "present or keep each invention"
@@ -619,13 +635,8 @@ class Unvention(Game):
             return "Circle parts, build, or end your turn"
         return "End your turn"
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {
-            "active": self.active(state),
-            "prompt": self.prompt(state, seat),
-            "state": table(state),
-            "log": visible_log(state, seat),
-        }
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state)
 
 
 def presentable(sheet: Sheet, day: int) -> list[str]:
