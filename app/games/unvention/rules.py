@@ -56,77 +56,18 @@ Actions (every field listed; `legal(state, seat)` lists exactly the acceptable o
     {"type": "present", "invention": i} / {"type": "keep", "invention": i}
         End of a day: one of each for every invention the seat may present; present scores it.
 
-The state (plain JSON):
-
-    rng        the generator; never shown
-    players    the number of seats
-    setup      {"idea_die": d, "invention": slug, "part_dice": [{"die", "quadrant",
-               "workshop"} x 2], "crossed": {workshop: [numbers]}}
-    day        0 Friday, 1 Saturday, 2 Sunday
-    turn       turns so far (1 on the first)
-    phase      "turn" | "present" | "over"
-    dice       the table's five dice this turn
-    waiting    core.Simultaneous: the seats that have not finished the turn / presentation
-    presenting during "present": {"day": d, "next": the day after (3: the game ends)}
-    sheets     one per seat:
-        journals      3 x 16 ints (journal.py: 0 empty, 1-6, -1 X)
-        spent         wrenches spent (free actions and builds)
-        workshops     {workshop: 25 ints} (workshop.py: 0 free, 1 circled, 2 used)
-        mechanisms    [{"workshop", "parts": [[r, c]..], "invention", "cells": [[r, c]..],
-                        "orientation", "ideas": encompassed, "turn"}]
-        inventions    {slug: {"ideas": multiplier 1-6, "presented": None | {"day", "variety",
-                        "completion", "count", "multiplier", "unique", "total"}}}
-        journal_ideas [{"journal": j, "invention": slug | None, "lost": bool}]
-        tools         {slug: the turn it was unlocked | None}
-        doing         this turn: {"stage": "leap" | "journal" | "journaling" | "workshop" |
-                        "built" | "done", "ball_bearing": None | {"die", "delta"},
-                        "journal_group", "journal_left", "journals", "crossed": None | [j, r, c],
-                        "workshop_group", "workshop_left" (None before the first circle),
-                        "workshops", "leap", "building": None | {"workshop", "parts", "paid"},
-                        "written": [[j, r, c, n]..], "circled": [[w, r, c]..] (by dice,
-                        leap or wrench), "wrenched": wrenches spent on parts}
-        present       inventions still to decide at the end of a day
-    log        core.log entries
-
-`view(state, seat)["state"]` is the same for every seat and spectators (nothing is secret):
-
-    {"day": "friday", "day_number": 0, "turn": 3, "phase": "turn",
-     "roll": {"dice": [1, 3, 5, 5, 6], "kind": "groups", "groups": [[5, 5], [1, 3, 6]]},
-     "waiting": [0, 2],
-     "presenting": None | {"day": "friday", "skipped": ["saturday"], "final": False},
-     "setup": {"idea_die": 2, "invention": "integron",
-               "part_dice": [{"die": 5, "quadrant": "top-right", "workshop": "magnetic"}, ..],
-               "crossed": {"magnetic": [5], "mechanical": [1], ...}},
-     "tools": {"torque": {"unlocked": [[seat, turn], ..], "first_taken": True}, ...},
-     "printed": the sheet as data (workshops with numbers ("?" wild, None no part), positions
-                and Idea anchors; inventions with patterns, criteria, bonuses; tools),
-     "players": [{
-        "seat": 0, "score": {"inventions": 38, "tools": 4, "total": 42},
-        "complete_journals": 1, "wrenches": {"earned": 5, "spent": 3, "available": 2},
-        "journals": [{"cells": 4 rows of None | 1-6 | "X", "rows": 4 x "open"|"earned"|
-                      "crossed", "columns": (same), "idea": "open"|"gained"|"crossed",
-                      "complete": False}, ..],
-        "workshops": {"hydraulic": 5 rows of None | "crossed" | "free" | "circled" | "used"},
-        "mechanisms": as in the state,
-        "inventions": {"integron": {"ideas": 2, "grid": rows of None (outside the pattern) |
-                       -1 (empty) | k (mechanism k), "filled": 9, "complete": False,
-                       "types": ["electrical"], "open": True, "worth": score if presented
-                       today, "presented": None | {...}}},
-        "journal_ideas": [...], "tools": {"torque": None | {"turn", "first", "points"}},
-        "doing": the turn record above plus "dice" and "groups" (this seat's, after a Ball
-                 Bearing), "cost" (of a build now) and "pending_ideas",
-        "present": [slugs still to decide]}, ...]}
+The state, the table every view shows and the actions are typed in contract.py.
 
 Log lines name players only as "{seat0}", "{seat1}", ... for the server to replace.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
+    Contract,
     Game,
     IllegalAction,
     Result,
@@ -138,6 +79,7 @@ from app.games.core import (
     seed_state,
 )
 from app.games.unvention import journal, scoring, workshop
+from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
 from app.games.unvention.shapes import normalise, orientations, place, tool_of
 from app.games.unvention.sheet import (
@@ -173,17 +115,6 @@ if TYPE_CHECKING:
     from app.games.bots import Bot
 
 
-class Phase(StrEnum):
-    """The week's step: the seats' turns on a roll, the Presentation of the day, the end."""
-
-    TURN = "turn"
-    PRESENT = "present"
-    OVER = "over"
-
-
-Table = dict[str, Any]  # (typed below)
-
-
 def seat_token(seat: Seat) -> str:
     return "{seat" + str(seat) + "}"
 
@@ -207,6 +138,7 @@ class Unvention(Game):
     )
     min_players = 1
     max_players = 6
+    contract = Contract(state=UnventionState, table=Table, action=UnventionAction)
 
     # -- setup and turns --
 
