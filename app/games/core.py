@@ -394,6 +394,30 @@ def visible_log(
 #   server, a replay or a bot's look-ahead all reach exactly the same point.
 
 
+class Decision(TypedDict):
+    """`Simultaneous`'s record in a state."""
+
+    waiting: list[Seat]
+    answers: dict[str, Any]  # by seat, as text
+
+
+class AskRecord(TypedDict):
+    seat: Seat
+    prompt: str
+    options: list[Action]
+    info: dict[str, Any]
+
+
+class ScriptRecord(TypedDict):
+    """`Script`'s record in a state: the script, the state at its start and the answers so far."""
+
+    name: str
+    args: dict[str, Any]
+    base: dict[str, Any]  # the whole state when the script started
+    answers: list[Action]
+    ask: AskRecord
+
+
 class Simultaneous:
     """Answers from several seats at once, kept in `state[key]` until all have answered."""
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.core import (
     Action,
     BadOptions,
+    Contract,
     Game,
     Option,
     Result,
@@ -46,6 +47,7 @@ from app.games.core import (
 from app.games.innovation import turn, view
 from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
+from app.games.innovation.contract import InnovationAction, InnovationState, Table
 from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import team_score
 
@@ -98,6 +100,7 @@ class Innovation(Game):
     )
     min_players = 2
     max_players = 4
+    contract = Contract(state=InnovationState, table=Table, action=InnovationAction)
     options = (
         Option(
             "edition",
@@ -169,7 +172,7 @@ class Innovation(Game):
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return view.prompt(state, seat)
 
-    def table(self, state: State, seat: Seat | None, everything: bool = False) -> view.Table:
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return view.table(state, seat, everything)
 
     def bots(self) -> dict[str, Bot]:
