@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.core import (
     Action,
     BadOptions,
+    Contract,
     Game,
     Option,
     Result,
@@ -52,10 +53,11 @@ from app.games.core import (
 from app.games.unscrewed import rounds
 from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
+from app.games.unscrewed.contract import Table, UnscrewedAction, UnscrewedState
 from app.games.unscrewed.improv import ACTION_CARDS, hand_of
 from app.games.unscrewed.movement import event, who
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS, SLOTS
-from app.games.unscrewed.view import Table, prompt_for, table
+from app.games.unscrewed.view import prompt_for, table
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -72,6 +74,7 @@ class Unscrewed(Game):
     )
     min_players = 2
     max_players = 5
+    contract = Contract(state=UnscrewedState, table=Table, action=UnscrewedAction)
     rules_version = "1"
 
     def __init__(self, components: Components | None = None) -> None:
