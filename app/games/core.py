@@ -137,7 +137,9 @@ class Game(ABC):
 
     @abstractmethod
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        """The state before anyone has acted, for `players` seats numbered 0..players-1."""
+        """The state before anyone has acted, for `players` seats numbered 0..players-1.
+        `start` has checked the player count and the options (every one given, defaults
+        filled in); `setup` checks only what depends on both (BadOptions)."""
 
     @abstractmethod
     def legal(self, state: State, seat: Seat) -> list[Action]:

@@ -32,6 +32,7 @@ from app.games.core import (
     clone,
     log,
     randomness,
+    seat_token,
     seed_state,
 )
 
@@ -150,10 +151,6 @@ def player_of(first_player: Seat, turn: int) -> Seat:
     """The seat taking turn `turn`: the roller on the roll's first turn, the other on its second."""
     rolled_by = roller(first_player, roll_of(turn))
     return rolled_by if turn % 2 == 1 else 1 - rolled_by
-
-
-def seat_token(seat: Seat) -> str:
-    return "{seat" + str(seat) + "}"
 
 
 # --- what a roll is worth -------------------------------------------------------------------
@@ -326,8 +323,7 @@ class Convolution(Game):
     )
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        choice = self.check_options(options)["first_player"]
+        choice = options["first_player"]
         state: State = {}
         seed_state(state, seed)
         if choice == "random":

@@ -5,7 +5,7 @@ from the current player clockwise. Any claim may end the game (ending.check_targ
 
 from __future__ import annotations
 
-from app.games.core import State, log
+from app.games.core import State, log, seat_token
 from app.games.innovation import board
 from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
@@ -14,7 +14,6 @@ from app.games.innovation.ending import (
     check_target,
     clockwise,
     own_score,
-    token,
 )
 
 MONUMENT_COUNT = 6
@@ -65,7 +64,7 @@ def give_special(state: State, seat: int, special: str) -> None:
     state["specials"].remove(special)
     state["seats"][seat]["specials"].append(special)
     state["changes"] += 1
-    log(state, f"{token(seat)} claims the special achievement {special}")
+    log(state, f"{seat_token(seat)} claims the special achievement {special}")
 
 
 def claim_special(state: State, seat: int, special: str) -> bool:
@@ -97,7 +96,7 @@ def claim_standard(state: State, seat: int, age: int) -> bool:
     del state["available"][str(age)]
     state["seats"][seat]["achievements"].append(card)
     state["changes"] += 1
-    log(state, f"{token(seat)} claims the age-{age} achievement")
+    log(state, f"{seat_token(seat)} claims the age-{age} achievement")
     check_target(state)
     return True
 

@@ -121,11 +121,9 @@ class Innovation(Game):
     rules_version = "1"
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        chosen = self.check_options(options)
-        if chosen["teams"] and players != 4:
+        if options["teams"] and players != 4:
             raise BadOptions(f"the team game needs 4 players, not {players}")
-        state = new_state(players, chosen["edition"], chosen["teams"], seed)
+        state = new_state(players, options["edition"], options["teams"], seed)
         turn.open_game(state)
         return state
 

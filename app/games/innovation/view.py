@@ -6,7 +6,7 @@ page reads icons, colors and texts from the components).
 
 from __future__ import annotations
 
-from app.games.core import Seat, Simultaneous, State
+from app.games.core import Seat, Simultaneous, State, seat_token
 from app.games.innovation import board
 from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
@@ -18,7 +18,6 @@ from app.games.innovation.ending import (
     target,
     team_score,
     teammate,
-    token,
 )
 from app.games.innovation.turn import OPENING
 
@@ -114,8 +113,8 @@ def prompt(state: State, seat: Seat | None) -> str | None:
     if ask is not None:
         if seat == ask.seat:
             return ask.prompt
-        return f"Waiting for {token(ask.seat)} to choose ({ask.info.get('card')})"
+        return f"Waiting for {seat_token(ask.seat)} to choose ({ask.info.get('card')})"
     if seat == state["current"]:
         left = state["actions_left"]
         return f"Your turn: {left} action{'s' if left != 1 else ''} left"
-    return f"Waiting for {token(state['current'])}"
+    return f"Waiting for {seat_token(state['current'])}"

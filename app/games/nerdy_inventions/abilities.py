@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.games.core import Action, Seat, State, log, randomness
+from app.games.core import Action, Seat, State, log, randomness, seat_token
 from app.games.nerdy_inventions import board
-from app.games.nerdy_inventions.board import token
 
 Steps = Callable[[State, Seat, str, list[Action]], "list[Action] | None"]
 Resolve = Callable[[State, Seat, str, list[Action]], None]
@@ -51,7 +50,7 @@ def deck_emptied(state: State) -> None:
         state["final_round"] = True
         log(
             state,
-            f"The deck is empty: the game ends when {token(state['starting_player'])} "
+            f"The deck is empty: the game ends when {seat_token(state['starting_player'])} "
             "would start the next turn",
         )
 
@@ -78,7 +77,7 @@ def shuffle_row(state: State, seat: Seat, card_id: str, picks: list[Action]) -> 
     dealt = sum(card is not None for card in state["row"])
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: the row was shuffled into the "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: the row was shuffled into the "
         f"deck and {dealt} new cards were dealt",
     )
     deck_emptied(state)
@@ -103,7 +102,7 @@ def lower(by: int) -> Resolve:
         held["value"] -= by
         log(
             state,
-            f"{token(seat)} used the {board.name(state, card_id)}: a {before} became "
+            f"{seat_token(seat)} used the {board.name(state, card_id)}: a {before} became "
             f"a {held['value']}",
         )
 
@@ -135,7 +134,7 @@ def exchange(state: State, seat: Seat, card_id: str, picks: list[Action]) -> Non
     held["card"], held["tapped"] = taken, False
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: exchanged it for the "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: exchanged it for the "
         f"{board.name(state, taken)} under tile {slot}, both untapped",
     )
 
@@ -183,7 +182,7 @@ def redistribute(state: State, seat: Seat, card_id: str, picks: list[Action]) ->
     second["value"] = total - first["value"]
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: {before[0]} and {before[1]} "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: {before[0]} and {before[1]} "
         f"became {first['value']} and {second['value']}",
     )
 
@@ -210,7 +209,7 @@ def swap_neighbours(state: State, seat: Seat, card_id: str, picks: list[Action])
     swap_row_cards(state, first, second)
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: swapped the "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: swapped the "
         f"{board.name(state, board.occupant(state, second))} under tile {first} with the "
         f"{board.name(state, board.occupant(state, first))} under tile {second}",
     )
@@ -238,8 +237,8 @@ def pass_tool(state: State, seat: Seat, card_id: str, picks: list[Action]) -> No
     state["tools"][tool_id]["holder"] = receiver
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: the {board.name(state, tool_id)} "
-        f"of {token(giver)} went to {token(receiver)}",
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: the "
+        f"{board.name(state, tool_id)} of {seat_token(giver)} went to {seat_token(receiver)}",
     )
 
 
@@ -261,7 +260,7 @@ def reroll(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
         held["value"] = rng.die()
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: rerolled a {before} "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: rerolled a {before} "
         f"and got a {held['value']}",
     )
 
@@ -286,7 +285,7 @@ def split(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
     board.add_die(state, part, after=held["id"])
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: split a {before} into "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: split a {before} into "
         f"{held['value']} and {part}",
     )
 
@@ -302,7 +301,7 @@ def zeppelin_steps(
 
 def zeppelin(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
     state["ended"] = "zeppelin"
-    log(state, f"{token(seat)} used the {board.name(state, card_id)}: the game ends at once")
+    log(state, f"{seat_token(seat)} used the {board.name(state, card_id)}: the game ends at once")
 
 
 # --- the registry ---------------------------------------------------------------------------

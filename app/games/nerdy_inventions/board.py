@@ -105,11 +105,6 @@ DICE_PER_TURN = 3
 Card = dict[str, Any]
 
 
-def token(seat: Seat) -> str:
-    """How a log line or prompt names a seat; the server puts the player's name there."""
-    return "{seat" + str(seat) + "}"
-
-
 def card(state: State, card_id: str) -> Card:
     found: Card = state["cards"][card_id]
     return found

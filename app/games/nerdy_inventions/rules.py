@@ -47,11 +47,12 @@ from app.games.core import (
     State,
     log,
     randomness,
+    seat_token,
     seed_state,
 )
 from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
-from app.games.nerdy_inventions.board import TILES, token
+from app.games.nerdy_inventions.board import TILES
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
 
 if TYPE_CHECKING:
@@ -227,8 +228,7 @@ class NerdyInventions(Game):
     # --- setting up ---------------------------------------------------------------------
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        choice = self.check_options(options)["starting_player"]
+        choice = options["starting_player"]
         state: State = {}
         seed_state(state, seed)
         if choice == "random":
@@ -285,12 +285,12 @@ class NerdyInventions(Game):
         )
         for slot in TILES:
             board.put(state, slot, board.draw(state))
-        log(state, f"{token(starting)} is the starting player")
+        log(state, f"{seat_token(starting)} is the starting player")
         for seat in order:
             held = board.name(state, tableaus[seat][0]["card"])
             kept = board.tool_of(state, seat)
             extra = f" and the {board.name(state, kept)}" if kept else " and no tool"
-            log(state, f"{token(seat)} starts with the {held}{extra}")
+            log(state, f"{seat_token(seat)} starts with the {held}{extra}")
         start_turn(state)
         return state
 
@@ -377,7 +377,7 @@ class NerdyInventions(Game):
         if state["ended"]:
             return None
         if seat != state["current"]:
-            return f"Waiting for {token(state['current'])}"
+            return f"Waiting for {seat_token(state['current'])}"
         pending = state["pending"]
         if pending is None:
             return "Your turn: use, charge, research or build, or end your turn"
@@ -413,7 +413,7 @@ def start_turn(state: State) -> None:
         values = [rng.die() for _ in range(board.DICE_PER_TURN)]
     state["dice"] = [{"id": index, "value": value} for index, value in enumerate(values)]
     state["next_die"] = len(values)
-    log(state, f"Turn {state['turn']}: {token(state['current'])} rolled {board.shown(values)}")
+    log(state, f"Turn {state['turn']}: {seat_token(state['current'])} rolled {board.shown(values)}")
 
 
 def free_actions(state: State, seat: Seat) -> list[Action]:
@@ -543,7 +543,7 @@ def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
     state["pending"] = {"kind": "tool_pass", "tool": tool_id}
     log(
         state,
-        f"{token(seat)} used the {board.name(state, tool_id)}, tapping the "
+        f"{seat_token(seat)} used the {board.name(state, tool_id)}, tapping the "
         f"{board.name(state, card_id)} (level {level}): a {before} became a {die['value']}",
     )
 
@@ -552,14 +552,17 @@ def pass_on(state: State, seat: Seat, receiver: Seat) -> None:
     tool_id = state["pending"]["tool"]
     state["tools"][tool_id] = {"holder": receiver, "tapped": False}
     state["pending"] = None
-    log(state, f"{token(seat)} passed the {board.name(state, tool_id)} to {token(receiver)}")
+    log(
+        state,
+        f"{seat_token(seat)} passed the {board.name(state, tool_id)} to {seat_token(receiver)}",
+    )
 
 
 def charge(state: State, seat: Seat, card_id: str, die_id: int) -> None:
     value = board.die(state, die_id)["value"]
     board.spend(state, die_id)
     board.entry(state, seat, card_id)["tapped"] = False
-    log(state, f"{token(seat)} charged the {board.name(state, card_id)} with a {value}")
+    log(state, f"{seat_token(seat)} charged the {board.name(state, card_id)} with a {value}")
 
 
 def research(state: State, seat: Seat, other: int) -> None:
@@ -573,7 +576,7 @@ def research(state: State, seat: Seat, other: int) -> None:
     board.put(state, other, a)
     log(
         state,
-        f"{token(seat)} researched with a {slot}: the {board.name(state, moved)} moved from "
+        f"{seat_token(seat)} researched with a {slot}: the {board.name(state, moved)} moved from "
         f"tile {slot} to tile {other}, swapping with the {board.name(state, b)}",
     )
 
@@ -590,7 +593,7 @@ def pay(state: State, seat: Seat, die_id: int) -> None:
     state["pending"] = None
     log(
         state,
-        f"{token(seat)} built the {board.name(state, pending['card'])} from tile "
+        f"{seat_token(seat)} built the {board.name(state, pending['card'])} from tile "
         f"{pending['slot']}, paying {board.shown(paid)}",
     )
 
@@ -599,7 +602,7 @@ def end_turn(state: State, seat: Seat) -> None:
     """Dice are lost; the row closes up toward tile 1 and refills; the next seat rolls."""
     state["dice"] = []
     state["next_die"] = 0
-    log(state, f"{token(seat)} ended the turn")
+    log(state, f"{seat_token(seat)} ended the turn")
     cards = [card for card in state["row"] if card is not None]  # from tile 1 up
     state["row"] = cards + [None] * (6 - len(cards))
     dealt = 0
@@ -624,7 +627,7 @@ def final_scores(state: State) -> None:
     parts = []
     for seat in range(state["players"]):
         score = board.score(state, seat)
-        parts.append(f"{token(seat)} {score['total']}")
+        parts.append(f"{seat_token(seat)} {score['total']}")
     log(state, "Final scores: " + ", ".join(parts))
 
 

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.core import State, log, randomness
+from app.games.core import State, log, randomness, seat_token
 from app.games.unscrewed.board import (
     DIRECTIONS,
     Phase,
@@ -65,7 +65,7 @@ def who(state: State, seat: int) -> str:
     """A player as log lines and reasons name them: "{seatN} (Character)"; the server puts the
     player's name in place of {seatN}."""
     character = state["seats"][seat]["name"]
-    return f"{{seat{seat}}} ({character})" if character else f"{{seat{seat}}}"
+    return f"{seat_token(seat)} ({character})" if character else seat_token(seat)
 
 
 def thing_name(state: State, thing_id: str) -> str:

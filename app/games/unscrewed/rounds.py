@@ -20,7 +20,17 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from app.games.core import Action, Ask, Script, ScriptFn, Simultaneous, State, log, randomness
+from app.games.core import (
+    Action,
+    Ask,
+    Script,
+    ScriptFn,
+    Simultaneous,
+    State,
+    log,
+    randomness,
+    seat_token,
+)
 from app.games.unscrewed import gimmicks
 from app.games.unscrewed.board import (
     COVER_NAMES,
@@ -154,7 +164,7 @@ def begin(state: State, names: dict[str, str], gimmick_sides: bool) -> Effect:
         player["name"] = names[answer["name"]]
         if gimmick_sides:
             player["gimmick"] = {"character": answer["name"], "side": "front"}
-        log(state, f"{{seat{seat}}} plays {player['name']}")
+        log(state, f"{seat_token(seat)} plays {player['name']}")
     with randomness(state) as rng:
         state["dibs"] = rng.below(state["players"])
     log(state, f"{who(state, state['dibs'])} called Dibs first")

@@ -96,8 +96,6 @@ class Unscrewed(Game):
     # --- setting up ---------------------------------------------------------------------
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        options = self.check_options(options)
         mode = options["mode"]
         try:
             chosen = self.box.map(options["map"])

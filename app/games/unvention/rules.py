@@ -76,6 +76,7 @@ from app.games.core import (
     State,
     log,
     randomness,
+    seat_token,
     seed_state,
 )
 from app.games.unvention import journal, scoring, workshop
@@ -115,10 +116,6 @@ if TYPE_CHECKING:
     from app.games.bots import Bot
 
 
-def seat_token(seat: Seat) -> str:
-    return "{seat" + str(seat) + "}"
-
-
 # --- the game -------------------------------------------------------------------------------
 
 
@@ -143,7 +140,6 @@ class Unvention(Game):
     # -- setup and turns --
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
         state: State = {}
         seed_state(state, seed)
         with randomness(state) as rng:

@@ -48,7 +48,6 @@ from app.games.innovation.ending import (
     opponents,
     own_score,
     teammate,
-    token,
     win,
 )
 from app.games.innovation.ending import (
@@ -464,7 +463,7 @@ class Ctx:
 
 builtins_min = min
 
-__all__ = ["EFFECTS", "Ctx", "Effect", "carry_out", "effect", "token"]
+__all__ = ["EFFECTS", "Ctx", "Effect", "carry_out", "effect"]
 
 
 def _load(module: Callable[[], Any], name: str) -> None:
