@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 Action: TypeAlias = dict[str, Any]
 State: TypeAlias = dict[str, Any]
 Seat: TypeAlias = int
+Move: TypeAlias = Callable[[State, Seat, Action], None]  # carries out one type of action
 T = TypeVar("T")
 
 
@@ -118,9 +119,10 @@ class Contract:
 class Game(ABC):
     """The static facts of one game and the pure functions that play it.
 
-    Subclasses set the class attributes and implement `setup`, `legal`, `play`, `table`,
-    `active` and `result`. `apply` is shared: it refuses anything not listed by `legal`, copies
-    the state, and hands the copy to `play`, so a state passed in is never changed. `view` is
+    Subclasses set the class attributes and implement `setup`, `legal`, `moves` (or `play`),
+    `table`, `active` and `result`. `apply` is shared: it refuses anything not listed by
+    `legal`, copies the state, and hands the copy to `play`, so a state passed in is never
+    changed. `view` is
     shared too: the game's `table` for the seat, in the envelope every game's page reads.
     """
 
@@ -145,9 +147,15 @@ class Game(ABC):
     def legal(self, state: State, seat: Seat) -> list[Action]:
         """Exactly the actions accepted from `seat` now, in a stable order ([] if none)."""
 
-    @abstractmethod
+    def moves(self) -> Mapping[str, Move]:
+        """The game's move table: each action type -> what carries it out."""
+        return {}
+
     def play(self, state: State, seat: Seat, action: Action) -> None:
-        """Carry out a legal action on `state` (a private copy, which may be changed in place)."""
+        """Carry out a legal action on `state` (a private copy, which may be changed in place):
+        by its type, through `moves`. Games whose actions answer a question in the middle of
+        an effect (any type of action may) say here which situation takes the action."""
+        self.moves()[action["type"]](state, seat, action)
 
     @abstractmethod
     def active(self, state: State) -> list[Seat]:

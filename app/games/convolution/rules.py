@@ -25,6 +25,7 @@ from app.games.core import (
     Contract,
     Game,
     LogEntry,
+    Move,
     Option,
     Result,
     Seat,
@@ -359,13 +360,10 @@ class Convolution(Game):
             if sheet[category] is None
         ]
 
-    def play(self, state: State, seat: Seat, action: Action) -> None:
-        if action["type"] == "roll":
-            self.roll(state, seat)
-        else:
-            self.score(state, seat, action["category"])
+    def moves(self) -> dict[str, Move]:
+        return {"roll": self.roll, "score": self.score}
 
-    def roll(self, state: State, seat: Seat) -> None:
+    def roll(self, state: State, seat: Seat, action: Action) -> None:
         with randomness(state) as rng:
             dice = {color: [rng.die(), rng.die()] for color in COLORS}
         state["rolls"].append(dice)
@@ -375,7 +373,8 @@ class Convolution(Game):
         )
         log(state, f"{seat_token(seat)} rolled {shown}")
 
-    def score(self, state: State, seat: Seat, category: str) -> None:
+    def score(self, state: State, seat: Seat, action: Action) -> None:
+        category = action["category"]
         value = category_values(state["rolls"][-1])[category]
         score = offers(state, seat)[category]
         why = f"first to play a {value}" if score != value else ""

@@ -41,6 +41,7 @@ from app.games.core import (
     Contract,
     Game,
     IllegalAction,
+    Move,
     Option,
     Result,
     Seat,
@@ -308,39 +309,15 @@ class NerdyInventions(Game):
         return free_actions(state, seat)
 
     def play(self, state: State, seat: Seat, action: Action) -> None:
-        kind = action["type"]
         pending = state["pending"]
-        if kind == "use":
-            use(state, seat, action["card"])
-        elif kind == "cancel":
-            cancel(state)
-        elif pending is not None and pending["kind"] == "ability":
-            pending["picks"].append(action)
+        if action["type"] not in ("use", "cancel") and pending and pending["kind"] == "ability":
+            pending["picks"].append(action)  # the ability's next choice
             advance(state, seat)
-        elif kind == "pass_tool":
-            pass_on(state, seat, action["seat"])
-        elif kind == "tool":
-            use_tool(state, seat, action["card"], action["die"])
-        elif kind == "charge":
-            charge(state, seat, action["card"], action["die"])
-        elif kind == "research":
-            held = board.die(state, action["die"])
-            state["pending"] = {"kind": "research", "die": held["id"], "slot": held["value"]}
-        elif kind == "research_swap":
-            research(state, seat, action["with"])
-        elif kind == "build":
-            slot = action["slot"]
-            card_id = board.occupant(state, slot)
-            wanted = board.needs(board.card(state, card_id), slot)
-            state["pending"] = {
-                "kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": [],
-            }  # fmt: skip
-        elif kind == "pay":
-            pay(state, seat, action["die"])
-        elif kind == "end_turn":
-            end_turn(state, seat)
-        else:  # pragma: no cover - apply() only lets listed actions through
-            raise AssertionError(f"unknown action {kind}")
+        else:
+            super().play(state, seat, action)
+
+    def moves(self) -> dict[str, Move]:
+        return MOVES
 
     def bots(self) -> dict[str, Bot]:
         from app.games.nerdy_inventions.bot import GoodBot  # the bot builds on this module
@@ -712,3 +689,29 @@ def table(state: State) -> Table:
         "tool_text": TOOL_TEXT,
         "set_bonus": {str(kinds): bonus for kinds, bonus in board.SET_BONUS.items()},
     }
+
+
+def start_research(state: State, seat: Seat, action: Action) -> None:
+    held = board.die(state, action["die"])
+    state["pending"] = {"kind": "research", "die": held["id"], "slot": held["value"]}
+
+
+def start_build(state: State, seat: Seat, action: Action) -> None:
+    slot = action["slot"]
+    card_id = board.occupant(state, slot)
+    wanted = board.needs(board.card(state, card_id), slot)
+    state["pending"] = {"kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": []}
+
+
+MOVES: dict[str, Move] = {
+    "use": lambda state, seat, action: use(state, seat, action["card"]),
+    "cancel": lambda state, seat, action: cancel(state),
+    "pass_tool": lambda state, seat, action: pass_on(state, seat, action["seat"]),
+    "tool": lambda state, seat, action: use_tool(state, seat, action["card"], action["die"]),
+    "charge": lambda state, seat, action: charge(state, seat, action["card"], action["die"]),
+    "research": start_research,
+    "research_swap": lambda state, seat, action: research(state, seat, action["with"]),
+    "build": start_build,
+    "pay": lambda state, seat, action: pay(state, seat, action["die"]),
+    "end_turn": lambda state, seat, action: end_turn(state, seat),
+}

@@ -70,6 +70,7 @@ from app.games.core import (
     Contract,
     Game,
     IllegalAction,
+    Move,
     Result,
     Seat,
     Simultaneous,
@@ -259,9 +260,23 @@ class Unvention(Game):
             return [{"type": t, "invention": slug} for slug in pending for t in ("present", "keep")]
         return Options(state, seat).all()
 
-    def play(self, state: State, seat: Seat, action: Action) -> None:
-        handler = getattr(self, "do_" + action["type"])
-        handler(state, seat, action)
+    def moves(self) -> dict[str, Move]:
+        return {
+            "leap": self.do_leap,
+            "ball_bearing": self.do_ball_bearing,
+            "journal": self.do_journal,
+            "cross": self.do_cross,
+            "idea": self.do_idea,
+            "circle": self.do_circle,
+            "spend_wrench": self.do_spend_wrench,
+            "build_start": self.do_build_start,
+            "build_add": self.do_build_add,
+            "build_place": self.do_build_place,
+            "build_cancel": self.do_build_cancel,
+            "done": self.do_done,
+            "present": self.do_present,
+            "keep": self.do_keep,
+        }
 
     # -- journal --
 
