@@ -20,7 +20,8 @@ from sqlalchemy import inspect, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import DEVELOPMENT_SECRET, ROOT, Settings
-from app.db import Base, alembic_config, import_models, make_engine, migrate
+from app.db import alembic_config, make_engine, migrate
+from app.tables import metadata
 from tests.conftest import POSTGRES_SERVER, run, unavailable
 from tests.play.tables import serving
 
@@ -33,7 +34,6 @@ def head_revision() -> str:
 
 async def _inspect(url: str) -> dict[str, Any]:
     """The differences from the models, the alembic_version rows and the table names."""
-    import_models()
     engine = make_engine(url)
     try:
         async with engine.connect() as connection:
@@ -50,7 +50,7 @@ async def _inspect(url: str) -> dict[str, Any]:
                         )
                     ]
                 return {
-                    "diff": compare_metadata(context, Base.metadata),
+                    "diff": compare_metadata(context, metadata),
                     "versions": versions,
                     "tables": tables,
                 }
@@ -68,7 +68,7 @@ def assert_at_head(url: str) -> None:
     found = inspect_database(url)
     assert found["versions"] == [head_revision()]
     assert found["diff"] == []
-    assert found["tables"] == {*Base.metadata.tables, "alembic_version"}
+    assert found["tables"] == {*metadata.tables, "alembic_version"}
 
 
 # --- fresh databases ------------------------------------------------------------------------

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict
 
-import orjson
+from app.games.determinism import Rng as Rng
+from app.games.determinism import canonical as canonical
+from app.games.determinism import clone as clone
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -23,7 +25,6 @@ Action: TypeAlias = dict[str, Any]
 State: TypeAlias = dict[str, Any]
 Seat: TypeAlias = int
 Move: TypeAlias = Callable[[State, Seat, Action], None]  # carries out one type of action
-T = TypeVar("T")
 
 
 # --- errors ---------------------------------------------------------------------------------
@@ -265,79 +266,7 @@ def describe(action: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-# orjson: the same JSON as the standard library's, several times faster; keys sorted as text.
-_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
-
-
-def canonical(value: Any) -> str:
-    """A value's one JSON text: equal texts are equal JSON (True is not 1, 1.0 is not 1)."""
-    return orjson.dumps(value, option=_SORTED).decode()
-
-
-def clone(state: T) -> T:
-    """A deep copy of plain JSON data (faster than copy.deepcopy for it), every object's keys
-    in sorted order.
-
-    States leave `start` and `apply` in this one key order, so a state read back from a
-    database (PostgreSQL's JSONB orders keys its own way) is the same state in every respect,
-    dictionary iteration included; rules must still never give a key's spelling a meaning.
-    """
-    return cast(T, orjson.loads(orjson.dumps(state, option=_SORTED)))
-
-
 # --- seeded randomness ----------------------------------------------------------------------
-
-_MASK = (1 << 64) - 1
-
-
-class Rng:
-    """SplitMix64: a small, fast generator whose whole state is one 64-bit integer.
-
-    The state lives in the game state (as a hex string under "rng"), so a game is fully
-    determined by its seed and its actions. Use it through `randomness(state)`.
-    """
-
-    def __init__(self, state: int) -> None:
-        self.state = state & _MASK
-
-    @classmethod
-    def from_seed(cls, seed: int) -> Rng:
-        rng = cls(seed)
-        rng.next64()  # so that neighbouring seeds do not start alike
-        return rng
-
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
-
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer in low..high, both included."""
-        return low + self.below(high - low + 1)
-
-    def die(self, sides: int = 6) -> int:
-        return self.randint(1, sides)
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
 
 def seed_state(state: State, seed: int) -> None:

@@ -28,7 +28,7 @@ from itertools import product
 from typing import Any
 
 from app.games.bots import Bot, View
-from app.games.convolution.rules import (
+from app.games.convolution.scoresheet import (
     ACTIVE,
     BLUGGARD,
     CALCULATED,

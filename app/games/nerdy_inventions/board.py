@@ -99,6 +99,7 @@ class Score(TypedDict):
 
 
 TILES = (6, 5, 4, 3, 2, 1)  # the dice-value tiles, left to right
+END_TURN: Action = {"type": "end_turn"}
 SET_BONUS = {7: 3, 8: 4, 9: 5, 10: 6}
 DICE_PER_TURN = 3
 
@@ -272,3 +273,21 @@ def score(state: State, seat: Seat) -> Score:
         "bonus": bonus,
         "total": inventions + tools + bonus,
     }
+
+
+def facts(card_id: str, card: Any, group: str) -> dict[str, Any]:
+    """A card's facts as the state keeps them (copied from the card list)."""
+    cost = getattr(card, "cost", None)
+    data = {
+        "id": card_id,
+        "slug": card.slug,
+        "name": card.name,
+        "group": group,
+        "ability": getattr(card, "ability", None),
+        "level": getattr(card, "level", None),
+        "cost": list(cost) if cost is not None else None,
+        "points": card.points,
+    }
+    if group == "starting":
+        data["seat_order"] = card.seat_order
+    return data

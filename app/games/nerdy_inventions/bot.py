@@ -25,7 +25,7 @@ from typing import Any
 from app.games.bots import Bot, View
 from app.games.core import Action, Game, Rng, State, canonical
 from app.games.nerdy_inventions import board
-from app.games.nerdy_inventions.rules import END_TURN, facts
+from app.games.nerdy_inventions.board import END_TURN, facts
 
 NODES = 800  # positions the planner may expand per decision; beyond, it judges as it stands
 OUTCOMES = 3  # sampled outcomes of a chance step (reroll, camera)

@@ -53,7 +53,7 @@ from app.games.core import (
 )
 from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
-from app.games.nerdy_inventions.board import TILES
+from app.games.nerdy_inventions.board import END_TURN, TILES, facts
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
 
 if TYPE_CHECKING:
@@ -186,7 +186,6 @@ NerdyAction = (
 ) | Bare
 
 STARTING_SEATS = {"host": 0, "second": 1, "third": 2, "fourth": 3}
-END_TURN: Action = {"type": "end_turn"}
 CANCEL: Action = {"type": "cancel"}
 
 # What the page shows for the kind of choice a step's options make.
@@ -362,24 +361,6 @@ class NerdyInventions(Game):
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return table(state)
-
-
-def facts(card_id: str, card: Any, group: str) -> dict[str, Any]:
-    """A card's facts as the state keeps them (copied from the card list)."""
-    cost = getattr(card, "cost", None)
-    data = {
-        "id": card_id,
-        "slug": card.slug,
-        "name": card.name,
-        "group": group,
-        "ability": getattr(card, "ability", None),
-        "level": getattr(card, "level", None),
-        "cost": list(cost) if cost is not None else None,
-        "points": card.points,
-    }
-    if group == "starting":
-        data["seat_order"] = card.seat_order
-    return data
 
 
 # --- the turn -------------------------------------------------------------------------------
