@@ -153,7 +153,7 @@ function header(view, state) {
   if (state.current !== null) bits.push(`${nameOf(view, state.current)} to play`);
   const parts = [node("p", { class: "ni-status" }, bits.join(" · "))];
   if (state.final_round) {
-    parts.push(node("p", { class: "ni-final" }, `Final round: the game ends before ${nameOf(view, state.starting_player)}'s next turn.`));
+    parts.push(node("p", { class: "ni-final" }, `Final round: the game ends before ${nameOf(view, state.first_player)}'s next turn.`));
   }
   if (state.stand_in) {
     parts.push(
@@ -273,7 +273,7 @@ function tableau(view, state, actions, entry) {
       cardBlock(state, entry.tool.card, { tapped: entry.tool.tapped }),
       ...choose.map((a) => actions.button(a, "Choose this tool", describe(view, a))));
   }
-  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${seat === state.starting_player ? " · starting player" : ""}`;
+  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${seat === state.first_player ? " · starting player" : ""}`;
   const scoreText = `${score.total} ${score.total === 1 ? "point" : "points"}: ${score.inventions} from inventions, ${score.tools} from tools, ${score.kinds} ${score.kinds === 1 ? "kind" : "kinds"} (bonus ${score.bonus})`;
   return node("section", { class: `ni-tableau${mine ? " ni-mine" : ""}${seat === state.current ? " ni-current" : ""}`, "aria-label": `${nameOf(view, seat)}'s inventions` },
     node("h3", {}, who),

@@ -50,7 +50,7 @@ def deck_emptied(state: State) -> None:
         state["final_round"] = True
         log(
             state,
-            f"The deck is empty: the game ends when {seat_token(state['starting_player'])} "
+            f"The deck is empty: the game ends when {seat_token(state['first_player'])} "
             "would start the next turn",
         )
 

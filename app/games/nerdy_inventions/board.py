@@ -72,7 +72,7 @@ Pending = AbilityStep | BuildStep | ResearchStep | ToolPassStep
 class NerdyState(TypedDict):
     rng: str  # the seeded generator (core.randomness); never shown
     players: int  # 2..4
-    starting_player: Seat  # the seat that took the first turn (it started without a tool)
+    first_player: Seat  # the seat that took the first turn (it started without a tool)
     current: Seat  # the seat whose turn it is
     turn: int  # the turn being played, 1, 2, ... over all seats
     cards: dict[str, CardFacts]  # every card in play by id

@@ -109,7 +109,7 @@ class Table(TypedDict):
     """What a page needs to draw the game; the same for every seat (the deck as a count)."""
 
     players: int
-    starting_player: Seat
+    first_player: Seat
     current: Seat | None
     turn: int
     round: int
@@ -212,7 +212,7 @@ class NerdyInventions(Game):
     contract = Contract(state=board.NerdyState, table=Table, action=NerdyAction)
     options = (
         Option(
-            "starting_player",
+            "first_player",
             "Starting player",
             ("random", "host", "second", "third", "fourth"),
             "random",
@@ -228,7 +228,7 @@ class NerdyInventions(Game):
     # --- setting up ---------------------------------------------------------------------
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        choice = options["starting_player"]
+        choice = options["first_player"]
         state: State = {}
         seed_state(state, seed)
         if choice == "random":
@@ -238,7 +238,7 @@ class NerdyInventions(Game):
             starting = STARTING_SEATS[choice]
             if starting >= players:
                 raise BadOptions(
-                    f"starting_player {choice} needs at least {starting + 1} players, not {players}"
+                    f"first_player {choice} needs at least {starting + 1} players, not {players}"
                 )
         cards: dict[str, dict[str, Any]] = {}
         deck = []
@@ -267,7 +267,7 @@ class NerdyInventions(Game):
             rng.shuffle(deck)
         state.update(
             players=players,
-            starting_player=starting,
+            first_player=starting,
             current=starting,
             turn=1,
             cards=cards,
@@ -572,7 +572,7 @@ def end_turn(state: State, seat: Seat) -> None:
         log(state, f"{dealt} new {'card was' if dealt == 1 else 'cards were'} dealt to the row")
     deck_emptied(state)
     following = (seat + 1) % state["players"]
-    if state["final_round"] and following == state["starting_player"]:
+    if state["final_round"] and following == state["first_player"]:
         state["ended"] = "deck"
         final_scores(state)
         return
@@ -642,7 +642,7 @@ def table(state: State) -> Table:
         )
     return {
         "players": players,
-        "starting_player": state["starting_player"],
+        "first_player": state["first_player"],
         "current": None if state["ended"] else state["current"],
         "turn": state["turn"],
         "round": (state["turn"] - 1) // players + 1,
