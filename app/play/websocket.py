@@ -25,10 +25,13 @@ from typing import Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.admission import Openings
+from app.error_codes import ErrorCode
 from app.limits import Limits, SocketLimits, client_address, retry_after
 from app.plain_numbers import whole_number
 from app.play import messages
-from app.play.hub import Connection, Hub
+from app.play.hub import Hub
+from app.play.rooms import Connection
 from app.security import socket_refusal
 
 log = logging.getLogger(__name__)
@@ -61,6 +64,7 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     hub: Hub = websocket.app.state.hub
     seats: Seats = websocket.app.state.seats
     limits: Limits = websocket.app.state.limits
+    openings: Openings = websocket.app.state.openings
     address = client_address(websocket.scope)
     await websocket.accept()
     if not await _from_our_pages(websocket):
@@ -86,7 +90,8 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     query_token = websocket.query_params.get("token")
     token = query_token or websocket.cookies.get(lobby_cookie(code))
     if token:
-        found = await seats.seat_for_token(code, token)
+        async with openings.turn():
+            found = await seats.seat_for_token(code, token)
         if found is None and query_token:
             await _refuse(websocket, CLOSE_UNAUTHORIZED, "unauthorized", "unknown token")
             return
@@ -122,7 +127,8 @@ async def _play(
     limits: SocketLimits,
 ) -> None:
     """Join the lobby's room and pass the client's messages to the hub until either side goes."""
-    room = await hub.join(conn, code, since)
+    async with websocket.app.state.openings.turn():
+        room = await hub.join(conn, code, since)
     if room is None:
         await _refuse(websocket, CLOSE_UNKNOWN_LOBBY, "not_found", "no such lobby")
         return
@@ -140,12 +146,12 @@ async def _play(
                 break
             if not limits.frame():
                 flooded = "too many messages; slow down"
-                conn.push(messages.error("too_many", flooded))
+                conn.push(messages.error(ErrorCode.TOO_MANY, flooded))
                 log.warning("closed a socket of %s to %s: %s", limits.address, code, flooded)
                 break
             text = frame.get("text")
             if text is None:
-                conn.push(messages.error("bad_input", "messages must be JSON text frames"))
+                conn.push(messages.error(ErrorCode.BAD_INPUT, "messages must be JSON text frames"))
                 continue
             refusal = _over_rate(limits, text)
             if refusal is not None:
@@ -180,7 +186,7 @@ def _over_rate(limits: SocketLimits, text: str) -> str | None:
     what = "actions" if message.type == "action" else "chat lines"
     ref = message.id if isinstance(message, messages.ActionMessage) else None
     wait = retry_after(waiting)
-    return messages.error("too_many", f"too many {what}; try again in {wait} s", ref)
+    return messages.error(ErrorCode.TOO_MANY, f"too many {what}; try again in {wait} s", ref)
 
 
 async def _refuse(websocket: WebSocket, close_code: int, error: str, message: str) -> None:
