@@ -211,9 +211,7 @@ def test_a_random_starting_player_comes_from_the_seed():
     ]
 
 
-@pytest.mark.parametrize(
-    "options", [{"first_player": "youngest"}, {"first_player": 0}, {"x": 1}]
-)
+@pytest.mark.parametrize("options", [{"first_player": "youngest"}, {"first_player": 0}, {"x": 1}])
 def test_bad_options_are_refused(options):
     with pytest.raises(BadOptions):
         game.start(2, options, 1)
