@@ -8,7 +8,7 @@ out of views.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from app.games.core import LogEntry, Seat
 
@@ -239,7 +239,6 @@ class Table(TypedDict):
     presenting: PresentingShown | None
     setup: Setup
     tools: dict[str, ToolTaken]
-    printed: dict[str, Any]  # the printed sheet as data (view.PRINTED)
     players: list[Player]
 
 

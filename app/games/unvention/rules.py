@@ -111,7 +111,7 @@ from app.games.unvention.turn import (
     seat_dice,
     wrenches,
 )
-from app.games.unvention.view import table
+from app.games.unvention.view import PRINTED, table
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -580,6 +580,12 @@ class Unvention(Game):
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return table(state)
+
+    def components(self) -> dict[str, Any]:
+        """The printed sheet as data (workshops with their numbers, "?" wild and None no part,
+        positions and Idea anchors; inventions with patterns, criteria and bonuses; tools):
+        the same for every game, so views do not repeat it."""
+        return PRINTED
 
 
 def presentable(sheet: Sheet, day: int) -> list[str]:

@@ -184,7 +184,6 @@ def table(state: State) -> Table:
         },
         "setup": state["setup"],
         "tools": tools,
-        "printed": PRINTED,
         "players": [player_view(state, seat) for seat in range(state["players"])],
     }
     return clone(view)
