@@ -59,14 +59,18 @@ function requirementText(requirement, gear) {
   return String(requirement);
 }
 
+// What the abilities and tools do, the same in every game: served once by
+// GET /api/games/nerdy-inventions/components, never repeated in views.
+const COMPONENTS = await (await fetch("/api/games/nerdy-inventions/components")).json();
+
 function costText(card, gear) {
   if (!card.cost) return "cannot be built";
   return card.cost.map((r) => requirementText(r, gear)).join(" + ");
 }
 
 function effectText(state, card) {
-  if (card.group === "tool") return state.tool_text;
-  const ability = state.abilities[card.ability];
+  if (card.group === "tool") return COMPONENTS.tool_text;
+  const ability = COMPONENTS.abilities[card.ability];
   return ability ? `${ability.title}: ${ability.text}` : "";
 }
 
@@ -119,7 +123,7 @@ function describe(view, action) {
 // title on hover, and in a details element that opens on tap.
 function cardFace(state, card, { gear = null, tapped = false } = {}) {
   const effect = effectText(state, card);
-  const ability = card.group === "tool" ? null : state.abilities[card.ability];
+  const ability = card.group === "tool" ? null : COMPONENTS.abilities[card.ability];
   const facts = [];
   if (card.level !== null && card.level !== undefined) facts.push(`Level ${card.level}`);
   facts.push(`${card.points} ${card.points === 1 ? "point" : "points"}`);

@@ -99,12 +99,6 @@ class PendingShown(TypedDict):
     cancel: bool
 
 
-class AbilityText(TypedDict):
-    icon: str
-    title: str
-    text: str
-
-
 class Table(TypedDict):
     """What a page needs to draw the game; the same for every seat (the deck as a count)."""
 
@@ -123,9 +117,6 @@ class Table(TypedDict):
     pending: PendingShown | None
     scores: list[board.Score]  # per seat, as in the tableaus
     stand_in: bool
-    abilities: dict[str, AbilityText]  # by ability slug
-    tool_text: str
-    set_bonus: dict[str, int]
 
 
 class Use(TypedDict):
@@ -317,6 +308,19 @@ class NerdyInventions(Game):
 
     def moves(self) -> dict[str, Move]:
         return MOVES
+
+    def components(self) -> dict[str, Any]:
+        """What the abilities and the tools do, and the set bonus: the same in every game, so
+        views do not repeat them (the cards' own facts are in the state: a host's card list is
+        copied there at setup)."""
+        return {
+            "abilities": {
+                slug: {"icon": ability.icon, "title": ability.title, "text": ability.text}
+                for slug, ability in ABILITIES.items()
+            },
+            "tool_text": TOOL_TEXT,
+            "set_bonus": {str(kinds): bonus for kinds, bonus in board.SET_BONUS.items()},
+        }
 
     def bots(self) -> dict[str, Bot]:
         from app.games.nerdy_inventions.bot import GoodBot  # the bot builds on this module
@@ -663,12 +667,6 @@ def table(state: State) -> Table:
         "pending": pending_view(state, state["current"]),
         "scores": scores,
         "stand_in": state["stand_in"],
-        "abilities": {
-            slug: {"icon": ability.icon, "title": ability.title, "text": ability.text}
-            for slug, ability in ABILITIES.items()
-        },
-        "tool_text": TOOL_TEXT,
-        "set_bonus": {str(kinds): bonus for kinds, bonus in board.SET_BONUS.items()},
     }
 
 

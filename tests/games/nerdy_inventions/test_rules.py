@@ -1063,7 +1063,6 @@ def test_the_view_has_the_documented_keys():
     assert set(shown) == {
         "players", "first_player", "current", "turn", "round", "final_round", "ended",
         "deck", "row", "tableaus", "tools", "dice", "pending", "scores", "stand_in",
-        "abilities", "tool_text", "set_bonus",
     }  # fmt: skip
     assert (shown["players"], shown["current"], shown["turn"], shown["round"]) == (2, 0, 1, 1)
     assert shown["deck"] == 23 and shown["pending"] is None and shown["stand_in"] is True
@@ -1074,11 +1073,16 @@ def test_the_view_has_the_documented_keys():
         {**state["cards"]["starter-cuckoo-clock-1"], "tapped": False}
     ]
     assert shown["dice"] == state["dice"]
-    assert set(shown["abilities"]) == {
+
+
+def test_the_ability_texts_are_served_once_by_components_not_in_views():
+    printed = game.components()
+    assert set(printed["abilities"]) == {
         "shuffle_row", "minus_one", "exchange", "minus_two", "redistribute",
         "swap_neighbours", "pass_tool", "reroll", "split", "zeppelin",
     }  # fmt: skip
-    assert shown["set_bonus"] == {"7": 3, "8": 4, "9": 5, "10": 6}
+    assert printed["set_bonus"] == {"7": 3, "8": 4, "9": 5, "10": 6}
+    assert printed["tool_text"] and "abilities" not in table(start())
 
 
 def test_the_view_shows_the_choice_being_made():
