@@ -28,10 +28,11 @@ from app.games.core import BadOptions, Game
 from app.lobby import names
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play import table
-from app.play.hub import Hub, LobbyInfo
+from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
 from app.play.replays import Replays
+from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
 from app.play.views import full_view, named_result
 
