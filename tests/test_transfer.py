@@ -37,6 +37,7 @@ from app.config import ROOT, Settings
 from app.db import iso, make_engine, make_sessions
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.lobby.service import Lobbies
+from app.play.fanout import snapshot
 from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
@@ -168,7 +169,7 @@ def _digest(values: list[Any]) -> str:
 async def _shown(url: str) -> dict[str, Any]:
     """Everything the server shows of every lobby, read from the database at `url`: the lobby
     (player ids as seats: ids are the database's own), its log and chat, every seat's view and a
-    spectator's as the hub makes them, and for a finished game every step of its replay from
+    spectator's as a socket is sent them, and for a finished game every step of its replay from
     every seat and a spectator's (as digests: thousands of views)."""
     engine = make_engine(url)
     try:
@@ -190,7 +191,8 @@ async def _shown(url: str) -> dict[str, Any]:
             assert room is not None
             if room.position is not None:
                 seats = [None, *range(len(room.position.seats))]
-                entry["views"] = [hub._view(room, seat) for seat in seats]
+                # Each viewer's snapshot as a socket would be sent it (at the same `now`).
+                entry["views"] = [json.loads(snapshot(room, seat, 0.0)) for seat in seats]
                 async with sessions() as session:
                     record = await session.get(GameRecord, room.position.record_id)
                     assert record is not None
