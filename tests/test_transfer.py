@@ -49,6 +49,10 @@ from tests.conftest import postgres_database, run
 from tests.play.tables import Table, play_one, serving
 from tests.table.test_away_and_clocks import Clock, hand_to_bot, play_while, player_ids
 
+# Filling the database and reading thousands of views from three databases: minutes, on a
+# machine other work keeps busy.
+pytestmark = pytest.mark.timeout(1800)
+
 GAMES = games_for(Settings(_env_file=None))
 WAIT = 600  # seconds for the games of bots to end on a busy machine
 TABLES = (Lobby, Player, ChatMessage, GameRecord, ActionRecord)
