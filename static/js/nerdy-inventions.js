@@ -33,14 +33,18 @@ function requirementText(requirement, gear) {
   return String(requirement);
 }
 
+// What the abilities and tools do, the same in every game: served once by
+// GET /api/games/nerdy-inventions/components, never repeated in views.
+const COMPONENTS = await (await fetch("/api/games/nerdy-inventions/components")).json();
+
 function costText(card, gear) {
   if (!card.cost) return "cannot be built";
   return card.cost.map((r) => requirementText(r, gear)).join(" + ");
 }
 
 function effectText(state, card) {
-  if (card.group === "tool") return state.tool_text;
-  const ability = state.abilities[card.ability];
+  if (card.group === "tool") return COMPONENTS.tool_text;
+  const ability = COMPONENTS.abilities[card.ability];
   return ability ? `${ability.title}: ${ability.text}` : "";
 }
 
@@ -119,7 +123,7 @@ function describe(view, action) {
 // A card's face, its ability's words on it (and in its tooltip); a tapped card is marked so.
 function cardFace(state, card, { gear = null, tapped = false } = {}) {
   const effect = effectText(state, card);
-  const ability = card.group === "tool" ? null : state.abilities[card.ability];
+  const ability = card.group === "tool" ? null : COMPONENTS.abilities[card.ability];
   const facts = [];
   if (card.level !== null && card.level !== undefined) facts.push(`Level ${card.level}`);
   facts.push(`${card.points} ${card.points === 1 ? "point" : "points"}`);
@@ -134,7 +138,7 @@ function cardFace(state, card, { gear = null, tapped = false } = {}) {
       ? null
       : node("span", { class: "ni-card-cost" }, `Build: ${costText(card, gear)}`),
     ability ? node("span", { class: "ni-card-ability" }, node("strong", {}, ability.title), `: ${ability.text}`) : null,
-    card.group === "tool" ? node("span", { class: "ni-card-ability" }, state.tool_text) : null,
+    card.group === "tool" ? node("span", { class: "ni-card-ability" }, COMPONENTS.tool_text) : null,
     card.ability === "zeppelin"
       ? node("span", { class: "ni-card-warning", role: "note" }, "⚠ Using it ends the game at once.")
       : null,
@@ -160,7 +164,7 @@ function header(view, state) {
       node(
         "p",
         { class: "ni-final" },
-        `Final round: the game ends before ${nameOf(view, state.starting_player)}'s next turn.`,
+        `Final round: the game ends before ${nameOf(view, state.first_player)}'s next turn.`,
       ),
     );
   }
@@ -362,7 +366,7 @@ function tableau(view, state, actions, entry) {
       ...choose.map((a) => actions.button(a, "Choose this tool", describe(view, a))),
     );
   }
-  const starting = seat === state.starting_player ? " · starting player" : "";
+  const starting = seat === state.first_player ? " · starting player" : "";
   const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${starting}`;
   const scoreText = `${plural(score.total, "point")}: ${score.inventions} from inventions, `
     + `${score.tools} from tools, ${plural(score.kinds, "kind")} (bonus ${score.bonus})`;

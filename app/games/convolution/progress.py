@@ -3,7 +3,7 @@ so far (the count the rulebook decides the game on)."""
 
 from __future__ import annotations
 
-from app.games.convolution.rules import categories_won, standings
+from app.games.convolution.scoresheet import categories_won, standings
 from app.games.core import Seat, State
 
 MEASURE = "Categories won"
