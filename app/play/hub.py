@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.games.core import Action, GameError, Seat
+from app.lobby.schemas import with_connected
 from app.play import messages
 from app.play.patches import diff
 from app.play.recorder import StaleGame
@@ -197,13 +198,9 @@ class Room:
         ]
 
     def lobby(self) -> dict[str, Any]:
-        connected = self.connected()
-        public = dict(self.info.public)
+        public = with_connected(self.info.public, self.connected())
         if self.position is not None and self.position.game.result(self.position.state):
             public["status"] = "finished"  # the info was read before the last action
-        public["players"] = [
-            {**player, "connected": connected[player["seat"]] > 0} for player in public["players"]
-        ]
         return public
 
     def broadcast(self, text: str) -> None:
