@@ -148,10 +148,16 @@ async def read(connection: AsyncConnection, code: str, *, claim: bool = False) -
     )
 
 
+# Statements made once: SQLAlchemy then finds each one's compiled form without working out its
+# cache key again (the values come with each execution).
+_ADD_LOBBY = insert(lobbies).returning(lobbies.c.id)
+_SEAT = insert(players).returning(players.c.id)
+
+
 async def add_lobby(connection: AsyncConnection, code: str, game: str, options: dict) -> int:
     """A new open lobby: its id."""
-    added = insert(lobbies).values(code=code, game=game, options=options, status="open")
-    return (await connection.execute(added.returning(lobbies.c.id))).scalar_one()
+    values = {"code": code, "game": game, "options": options, "status": "open"}
+    return (await connection.execute(_ADD_LOBBY, values)).scalar_one()
 
 
 async def seat(
@@ -165,10 +171,15 @@ async def seat(
     bot: str | None = None,
 ) -> Seated:
     """A new player in `seat` (IntegrityError when someone took it at the same moment)."""
-    added = insert(players).values(
-        lobby_id=lobby_id, seat=seat, name=name, token_hash=token_hash, host=host, bot=bot
-    )
-    player_id = (await connection.execute(added.returning(players.c.id))).scalar_one()
+    values = {
+        "lobby_id": lobby_id,
+        "seat": seat,
+        "name": name,
+        "token_hash": token_hash,
+        "host": host,
+        "bot": bot,
+    }
+    player_id = (await connection.execute(_SEAT, values)).scalar_one()
     return Seated(player_id, seat, name, token_hash, host, bot)
 
 

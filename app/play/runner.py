@@ -76,6 +76,9 @@ def new_seed() -> int:
     return secrets.randbits(53)  # exact in every JSON reader, JavaScript too
 
 
+_ADD_GAME = insert(GameRecord.__table__).returning(GameRecord.__table__.c.id)
+
+
 async def create_game(
     connection: AsyncConnection,
     *,
@@ -98,25 +101,24 @@ async def create_game(
         clocks = Clocks.start(
             table["clock_minutes"], table["clock_increment"], bots, game.active(state), stamp(now)
         )
-    games = GameRecord.__table__
-    added = insert(games).values(
-        lobby_id=lobby_id,
-        game=game.id,
-        rules_version=game.rules_version,
-        seed=seed,
-        players=len(seats),
-        seats=seats,
-        options=options,
-        setup=state,
-        seq=0,
-        snapshot=state,
-        snapshot_seq=0,
-        clocks=clocks.to_json() if clocks is not None else None,
-        status="playing",
-        created_at=now,
-        updated_at=now,
-    )
-    record_id = (await connection.execute(added.returning(games.c.id))).scalar_one()
+    values = {
+        "lobby_id": lobby_id,
+        "game": game.id,
+        "rules_version": game.rules_version,
+        "seed": seed,
+        "players": len(seats),
+        "seats": seats,
+        "options": options,
+        "setup": state,
+        "seq": 0,
+        "snapshot": state,
+        "snapshot_seq": 0,
+        "clocks": clocks.to_json() if clocks is not None else None,
+        "status": "playing",
+        "created_at": now,
+        "updated_at": now,
+    }
+    record_id = (await connection.execute(_ADD_GAME, values)).scalar_one()
     return Position(record_id, game, seats, 0, clone(state), seed, clocks)
 
 
