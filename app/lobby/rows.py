@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.lobby.models import Lobby, Player
 from app.play.models import GameRecord
 
-lobbies = Lobby.__table__
-players = Player.__table__
-games = GameRecord.__table__
+lobbies = cast(Table, Lobby.__table__)
+players = cast(Table, Player.__table__)
+games = cast(Table, GameRecord.__table__)
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,13 @@ import asyncio
 import contextlib
 import hashlib
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import insert, or_, select
+from sqlalchemy import Table, insert, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -41,8 +41,8 @@ from app.play.runner import Runner, create_game
 from app.play.views import full_view, named_result
 
 T = TypeVar("T")
-_CHAT = ChatMessage.__table__
-_ACTIONS = ActionRecord.__table__
+_CHAT = cast(Table, ChatMessage.__table__)
+_ACTIONS = cast(Table, ActionRecord.__table__)
 AUTOCOMMIT = "AUTOCOMMIT"
 
 # 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
@@ -360,7 +360,8 @@ class Lobbies:
     async def log(self, code: str) -> dict[str, Any]:
         async with self._reading() as connection:
             lobby = await self._lobby(connection, code)
-            record, actions = None, []
+            record: Any = None  # the game's seed, seats and result
+            actions: Sequence[Any] = ()
             if lobby.record_id is not None:
                 found = await connection.execute(
                     select(rows.games.c.seed, rows.games.c.seats, rows.games.c.result).where(

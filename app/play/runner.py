@@ -10,9 +10,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker
 
 from app.db import utcnow
@@ -76,7 +76,8 @@ def new_seed() -> int:
     return secrets.randbits(53)  # exact in every JSON reader, JavaScript too
 
 
-_ADD_GAME = insert(GameRecord.__table__).returning(GameRecord.__table__.c.id)
+_GAMES = cast(Table, GameRecord.__table__)
+_ADD_GAME = insert(_GAMES).returning(_GAMES.c.id)
 
 
 async def create_game(
