@@ -20,6 +20,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
+from app.error_codes import ErrorCode
 from app.games.core import GameError
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 
 class DomainError(Exception):
     status = 400
-    code = "bad_request"
+    code = ErrorCode.BAD_REQUEST
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
         super().__init__(message)
@@ -44,35 +45,35 @@ class DomainError(Exception):
 
 
 class BadInput(DomainError):
-    status, code = 400, "bad_input"
+    status, code = 400, ErrorCode.BAD_INPUT
 
 
 class Unauthorized(DomainError):
-    status, code = 401, "unauthorized"
+    status, code = 401, ErrorCode.UNAUTHORIZED
 
 
 class Forbidden(DomainError):
-    status, code = 403, "forbidden"
+    status, code = 403, ErrorCode.FORBIDDEN
 
 
 class NotFound(DomainError):
-    status, code = 404, "not_found"
+    status, code = 404, ErrorCode.NOT_FOUND
 
 
 class Conflict(DomainError):
-    status, code = 409, "conflict"
+    status, code = 409, ErrorCode.CONFLICT
 
 
 class TooLarge(DomainError):
-    status, code = 413, "too_large"
+    status, code = 413, ErrorCode.TOO_LARGE
 
 
 class Invalid(DomainError):
-    status, code = 422, "invalid"
+    status, code = 422, ErrorCode.INVALID
 
 
 class TooMany(DomainError):
-    status, code = 429, "too_many"
+    status, code = 429, ErrorCode.TOO_MANY
 
     def __init__(self, message: str, *, retry_after: int = 1) -> None:
         super().__init__(f"{message}; try again in {retry_after} s")
@@ -83,7 +84,7 @@ class TooMany(DomainError):
 
 
 class Unavailable(DomainError):
-    status, code = 503, "unavailable"
+    status, code = 503, ErrorCode.UNAVAILABLE
 
 
 def from_game_error(error: GameError) -> DomainError:
@@ -92,15 +93,15 @@ def from_game_error(error: GameError) -> DomainError:
 
 
 _STATUS_CODES = {
-    400: "bad_input",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    409: "conflict",
-    413: "too_large",
-    422: "invalid",
-    429: "too_many",
+    400: ErrorCode.BAD_INPUT,
+    401: ErrorCode.UNAUTHORIZED,
+    403: ErrorCode.FORBIDDEN,
+    404: ErrorCode.NOT_FOUND,
+    405: ErrorCode.METHOD_NOT_ALLOWED,
+    409: ErrorCode.CONFLICT,
+    413: ErrorCode.TOO_LARGE,
+    422: ErrorCode.INVALID,
+    429: ErrorCode.TOO_MANY,
 }
 
 
@@ -152,7 +153,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse(
-            {"error": "invalid", "message": _validation_message(error)}, status_code=422
+            {"error": ErrorCode.INVALID, "message": _validation_message(error)}, status_code=422
         )
 
     @app.exception_handler(OperationalError)

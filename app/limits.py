@@ -6,9 +6,9 @@ it, while a flood is cut down to the sustained rate. Buckets are kept
 
 - per address, for the lobby calls over HTTP (creating lobbies, joining them, and every other
   call that names a lobby: the API's calls under `/api/lobbies/{code}` whatever their method,
-  reads and the host's and players' calls alike, the lobby and replay pages, and each websocket
-  connection, which looks a lobby up too) and for websocket actions and chat over all of an
-  address's sockets;
+  reads and the host's and players' calls alike, the lobby and replay pages, "Your games", and
+  each websocket connection, which looks a lobby up too) and for websocket actions and chat
+  over all of an address's sockets;
 - per websocket, for its actions, its chat lines and its messages of any kind.
 
 An address is the client's as uvicorn reports it: with `proxy_headers`, the X-Forwarded-For of
@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from app.error_codes import ErrorCode
 
 if TYPE_CHECKING:
     from app.config import Settings
@@ -367,9 +369,9 @@ class Limits:
 
 
 _JOIN = re.compile(r"/api/lobbies/[^/]+/players")
-# The API's calls on one lobby (reads, start, options, bots, players, away-bot, again) and the
-# lobby and replay pages.
-_LOOKUP = re.compile(r"/api/lobbies/[^/]+(?:/.*)?|/l/[^/]+(?:/.*)?")
+# The API's calls on one lobby (reads, start, options, bots, players, away-bot, again), the
+# lobby and replay pages, and "Your games" (which looks up to 20 lobbies at once).
+_LOOKUP = re.compile(r"/api/lobbies/[^/]+(?:/.*)?|/l/[^/]+(?:/.*)?|/api/your-games")
 
 
 # --- HTTP -----------------------------------------------------------------------------------
@@ -379,7 +381,7 @@ def too_many(what: str, waiting: float) -> JSONResponse:
     """The 429 answer: the protocol's error shape and a Retry-After header."""
     seconds = retry_after(waiting)
     return JSONResponse(
-        {"error": "too_many", "message": f"too many {what}; try again in {seconds} s"},
+        {"error": ErrorCode.TOO_MANY, "message": f"too many {what}; try again in {seconds} s"},
         status_code=429,
         headers={"Retry-After": str(seconds)},
     )

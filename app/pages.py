@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
+from app import option_words
 from app.config import ROOT
 from app.errors import NotFound
 from app.play import table
@@ -19,6 +20,9 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates")
 # The table's options (clock, absent players), shown apart from each game's own.
 templates.env.globals["table_options"] = [option.name for option in table.TABLE_OPTIONS]
+# Options and their choices in the players' words ("Team game: yes").
+templates.env.globals["option_label"] = option_words.label
+templates.env.globals["option_choice"] = option_words.choice_text
 
 
 def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:

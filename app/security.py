@@ -36,6 +36,8 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.error_codes import ErrorCode
+
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 GUARDED_PREFIX = "/api/"
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -208,7 +210,9 @@ class SecurityMiddleware:
 
         refusal = csrf_refusal(scope, self.allowed_origins)
         if refusal is not None:
-            refused = JSONResponse({"error": "forbidden", "message": refusal}, status_code=403)
+            refused = JSONResponse(
+                {"error": ErrorCode.FORBIDDEN, "message": refusal}, status_code=403
+            )
             await refused(scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send_with_headers)

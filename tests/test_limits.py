@@ -247,6 +247,7 @@ def test_lobby_lookups_count_api_reads_pages_and_unknown_codes_alike(
         assert answers == [200, 200, 200, 404, 404]
         assert_too_many(client.get(f"/api/lobbies/{code}"), retry=12)
         assert_too_many(client.get(f"/l/{code}/replay"), retry=12)
+        assert_too_many(client.post("/api/your-games", json={"seats": []}), retry=12)
         assert client.get("/").status_code == 200  # the home page is not a lookup
         assert client.get("/api/games").status_code == 200
         clock.advance(12)

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
+from app.error_codes import ErrorCode
 from app.errors import Conflict, Invalid
 
 # Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): characters that
@@ -119,7 +120,7 @@ def check_unlike(name: str, others: Iterable[str]) -> None:
     """Conflict `name_taken` when `name` looks like one of `others` (the names at the table)."""
     other = look_alike(name, others)
     if other is not None:
-        raise Conflict(LOOKS_LIKE.format(other=other), code="name_taken")
+        raise Conflict(LOOKS_LIKE.format(other=other), code=ErrorCode.NAME_TAKEN)
 
 
 def problem(name: str) -> str | None:

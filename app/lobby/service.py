@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db import as_utc, iso, utcnow
+from app.error_codes import ErrorCode
 from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
@@ -33,10 +34,11 @@ from app.lobby import names, rows, schemas
 from app.lobby.models import ChatMessage
 from app.lobby.rows import LobbyRow, Seated
 from app.play import table
-from app.play.hub import Hub, LobbyInfo
+from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
 from app.play.replays import Replays
+from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
 from app.play.views import full_view, named_result
 
@@ -120,7 +122,7 @@ class Lobbies:
         game = self.games.get(game_id)
         if game is None:
             known = ", ".join(self.games)
-            raise Invalid(f"unknown game {game_id!r}; games: {known}", code="unknown_game")
+            raise Invalid(f"unknown game {game_id!r}; games: {known}", code=ErrorCode.UNKNOWN_GAME)
         return game
 
     # --- the API ---
@@ -184,15 +186,15 @@ class Lobbies:
         lobby = await self._lobby(connection, code, claim=True)
         game = self.games[lobby.game]
         if lobby.status != "open":
-            raise Conflict("the game has already started", code="already_started")
+            raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
         if len(lobby.players) >= game.max_players:
-            raise Conflict("the lobby is full", code="lobby_full")
+            raise Conflict("the lobby is full", code=ErrorCode.LOBBY_FULL)
         names.check_unlike(name, [p.name for p in lobby.players])
         held = self._held(lobby)
         others = [seat for seat in held if seat["token_hash"] != holder]
         if names.look_alike(name, [seat["name"] for seat in others]):
             raise Conflict(
-                "that name's seat is held for a player of the last game", code="name_taken"
+                "that name's seat is held for a player of the last game", code=ErrorCode.NAME_TAKEN
             )
         if len(lobby.players) + len(others) >= game.max_players:
             raise self._seats_held(lobby)
@@ -209,14 +211,14 @@ class Lobbies:
             async with self._changing() as connection:
                 lobby = await self._host(connection, code, token, "start the game")
                 if lobby.status != "open":
-                    raise Conflict("the game has already started", code="already_started")
+                    raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
                 game = self.games[lobby.game]
                 count = len(lobby.players)
                 if not game.min_players <= count <= game.max_players:
                     raise Conflict(
                         f"{game.name} needs {game.min_players} to {game.max_players} players;"
                         f" the lobby has {count}",
-                        code="player_count",
+                        code=ErrorCode.PLAYER_COUNT,
                     )
                 seats = [
                     {"name": p.name, "bot": p.bot is not None, "level": p.bot}
@@ -227,7 +229,7 @@ class Lobbies:
                 )
                 await rows.change_lobby(connection, lobby.id, status="playing")
         except IntegrityError:
-            raise Conflict("the game has already started", code="already_started") from None
+            raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED) from None
         started = replace(
             lobby, status="playing", record_id=position.record_id, record_status="playing"
         )
@@ -243,7 +245,7 @@ class Lobbies:
         async with self._changing() as connection:
             lobby = await self._host(connection, code, token, "change the options")
             if lobby.status != "open":
-                raise Conflict("the game has already started", code="already_started")
+                raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
             try:
                 options = table.check(self.games[lobby.game], {**lobby.options, **options})
             except BadOptions as error:
@@ -257,14 +259,14 @@ class Lobbies:
         async def work(connection: AsyncConnection) -> tuple[Seated, LobbyInfo]:
             lobby = await self._host(connection, code, token, "add bots")
             if lobby.status != "open":
-                raise Conflict("the game has already started", code="already_started")
+                raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
             game = self.games[lobby.game]
             bots = bots_for(game)
             if level not in bots:
                 known = ", ".join(bots)
                 raise BadInput(f"{game.name} has no {level!r} bot; levels: {known}")
             if len(lobby.players) >= game.max_players:
-                raise Conflict("the lobby is full", code="lobby_full")
+                raise Conflict("the lobby is full", code=ErrorCode.LOBBY_FULL)
             if len(lobby.players) + len(self._held(lobby)) >= game.max_players:
                 raise self._seats_held(lobby)
             name = self._bot_name(lobby, bots[level].label)
@@ -282,11 +284,11 @@ class Lobbies:
             lobby = await self._host(connection, code, token, "remove players")
             leaving = lobby.player(player_id)
             if leaving is None:
-                raise NotFound("no such player in this lobby", code="unknown_player")
+                raise NotFound("no such player in this lobby", code=ErrorCode.UNKNOWN_PLAYER)
             if leaving.host:
-                raise Forbidden("the host keeps their seat", code="is_host")
+                raise Forbidden("the host keeps their seat", code=ErrorCode.IS_HOST)
             if lobby.status != "open":
-                raise Conflict("the game has already started", code="already_started")
+                raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
             await rows.remove_player(connection, leaving.id)
             others = tuple(p for p in lobby.players if p.id != leaving.id)
             seated = await rows.move_seats(connection, others, after=leaving.seat, by=-1)
@@ -303,15 +305,15 @@ class Lobbies:
             lobby, voter = await self._lobby_as(connection, code, token)
             away = lobby.player(player_id)
             if away is None:
-                raise NotFound("no such player in this lobby", code="unknown_player")
+                raise NotFound("no such player in this lobby", code=ErrorCode.UNKNOWN_PLAYER)
             if away.bot is not None:
-                raise Conflict(f"{away.name} is a bot", code="not_a_person")
+                raise Conflict(f"{away.name} is a bot", code=ErrorCode.NOT_A_PERSON)
             if away.id == voter.id:
                 raise Forbidden(
-                    "only the other players can let a bot play for you", code="own_seat"
+                    "only the other players can let a bot play for you", code=ErrorCode.OWN_SEAT
                 )
             if self._status(lobby) != "playing":
-                raise Conflict("the game is not being played", code="not_playing")
+                raise Conflict("the game is not being played", code=ErrorCode.NOT_PLAYING)
             handed = away
             if away.away_bot is None:
                 await self._check_away(lobby, away)
@@ -335,13 +337,13 @@ class Lobbies:
         """Conflict unless `player` has been without a connection for the lobby's time."""
         absent = await self.hub.absent_for(lobby.code, player.seat)
         if absent is None:
-            raise Conflict(f"{player.name} is connected", code="not_away")
+            raise Conflict(f"{player.name} is connected", code=ErrorCode.NOT_AWAY)
         wait = lobby.options.get(table.AWAY_MINUTES.name, table.AWAY_MINUTES.default) * 60
         if absent < wait:
             raise Conflict(
                 f"{player.name} has been away {absent:.0f} s; a bot can take their seat after"
                 f" {wait // 60} min",
-                code="not_away",
+                code=ErrorCode.NOT_AWAY,
             )
 
     async def came_back(self, code: str, seat: int) -> LobbyInfo | None:
@@ -413,11 +415,11 @@ class Lobbies:
         async with self._reading() as connection:
             lobby = await self._lobby(connection, code)
         if lobby.record_id is None or lobby.record_status != "finished":
-            raise Conflict("replays open once the game is finished", code="not_finished")
+            raise Conflict("replays open once the game is finished", code=ErrorCode.NOT_FINISHED)
         async with self.sessions() as session:  # the replays take the game's whole record
             record = await session.get(GameRecord, lobby.record_id)
         if record is None:
-            raise NotFound("no such lobby", code="unknown_lobby")  # deleted since
+            raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)  # deleted since
         if seat is not None and not 0 <= seat < record.players:
             raise Invalid(f"seat must be between 0 and {record.players - 1}")
         shown, steps, view = await self.replays.step(record, step, seat, address)
@@ -438,7 +440,7 @@ class Lobbies:
         async def work(connection: AsyncConnection) -> tuple[dict[str, Any], LobbyInfo | None]:
             lobby, player = await self._lobby_as(connection, code, token)
             if self._status(lobby) != "finished":
-                raise Conflict("the game is not finished", code="not_finished")
+                raise Conflict("the game is not finished", code=ErrorCode.NOT_FINISHED)
             if lobby.next_code is None:
                 created = await self._open(connection, lobby.game, player.name, lobby.options)
                 await rows.change_lobby(connection, lobby.id, next_code=created["code"])
@@ -506,7 +508,7 @@ class Lobbies:
                 select(rows.lobbies.c.id).where(rows.lobbies.c.code == code)
             )
             if lobby_id is None:
-                raise NotFound("no such lobby", code="unknown_lobby")
+                raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)
             await connection.execute(
                 insert(_CHAT).values(lobby_id=lobby_id, name=name, text=text, at=at)
             )
@@ -556,7 +558,7 @@ class Lobbies:
                     return await work(connection)
             except IntegrityError:
                 continue  # look again
-        raise Conflict("the lobby is busy; try again", code="busy")
+        raise Conflict("the lobby is busy; try again", code=ErrorCode.BUSY)
 
     async def _find(
         self, connection: AsyncConnection, code: str, *, claim: bool = False
@@ -570,7 +572,7 @@ class Lobbies:
     ) -> LobbyRow:
         lobby = await self._find(connection, code, claim=claim)
         if lobby is None:
-            raise NotFound("no such lobby", code="unknown_lobby")
+            raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)
         return lobby
 
     async def _seat_again(
@@ -605,7 +607,7 @@ class Lobbies:
         until = as_utc(lobby.held_until)
         return Conflict(
             f"the free seats are held for the last game's players until {until:%H:%M} UTC",
-            code="seats_held",
+            code=ErrorCode.SEATS_HELD,
         )
 
     @staticmethod
@@ -656,11 +658,11 @@ class Lobbies:
         A lobby that does not exist answers as a token that is not of it does, 401 alike: the
         calls that need a token tell nobody without one of the lobby whether it exists."""
         if not token:
-            raise Unauthorized("this needs the player's token", code="no_token")
+            raise Unauthorized("this needs the player's token", code=ErrorCode.NO_TOKEN)
         lobby = await self._find(connection, code, claim=claim)
         player = self._authenticate(lobby, token) if lobby is not None else None
         if lobby is None or player is None:
-            raise Unauthorized("unknown token for this lobby", code="unknown_token")
+            raise Unauthorized("unknown token for this lobby", code=ErrorCode.UNKNOWN_TOKEN)
         return lobby, player
 
     async def _host(
@@ -670,7 +672,7 @@ class Lobbies:
         can do `doing`."""
         lobby, player = await self._lobby_as(connection, code, token)
         if not player.host:
-            raise Forbidden(f"only the host can {doing}", code="not_host")
+            raise Forbidden(f"only the host can {doing}", code=ErrorCode.NOT_HOST)
         return lobby
 
     @staticmethod

@@ -36,7 +36,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.games.bots import EASY, Bot, bot_rng, bots_for
 from app.games.core import Action, Seat
-from app.play.hub import STALE, Hub, Room
+from app.play.hub import Hub
+from app.play.referee import STALE
+from app.play.rooms import Room
 from app.play.runner import AWAY, CLOCK, Position
 from app.play.workers import BotJob, Workers, bot_choice, choose
 

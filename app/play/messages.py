@@ -18,6 +18,7 @@ from pydantic import (
 )
 
 from app.db import iso
+from app.error_codes import ErrorCode
 from app.wire import dumps, loads
 
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -78,22 +79,22 @@ class BadMessage(Exception):
 def parse(text: str) -> ActionMessage | SyncMessage | ChatMessageIn:
     """A client's message, or BadMessage saying exactly what is wrong with it."""
     if len(text.encode(errors="surrogatepass")) > MAX_MESSAGE_BYTES:
-        raise BadMessage("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
+        raise BadMessage(ErrorCode.TOO_LARGE, f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
     try:
         data = loads(text)
     except ValueError as error:
         if "depth limit" in str(error):
-            raise BadMessage("bad_json", "the message is nested too deeply") from None
-        raise BadMessage("bad_json", "the message is not valid JSON") from None
+            raise BadMessage(ErrorCode.BAD_JSON, "the message is nested too deeply") from None
+        raise BadMessage(ErrorCode.BAD_JSON, "the message is not valid JSON") from None
     if not isinstance(data, dict):
-        raise BadMessage("invalid", "a message must be a JSON object")
+        raise BadMessage(ErrorCode.INVALID, "a message must be a JSON object")
     ref = _ref(data)
     if data.get("type") not in ("action", "sync", "chat"):
-        raise BadMessage("invalid", "type must be one of action, sync, chat", ref)
+        raise BadMessage(ErrorCode.INVALID, "type must be one of action, sync, chat", ref)
     try:
         return _client_message.validate_python(data)
     except ValidationError as error:
-        raise BadMessage("invalid", _explain(error), ref) from None
+        raise BadMessage(ErrorCode.INVALID, _explain(error), ref) from None
 
 
 def _ref(data: dict[str, Any]) -> int | str | None:
@@ -126,3 +127,21 @@ def error(code: str, message: str, ref: Any = None) -> str:
 
 def chat(name: str, text: str, at: datetime) -> str:
     return dump({"type": "chat", "from": name, "text": text, "at": iso(at)})
+
+
+def lobby(public: dict[str, Any]) -> str:
+    return dump({"type": "lobby", "lobby": public})
+
+
+def presence(players: list[dict[str, Any]]) -> str:
+    return dump({"type": "presence", "players": players})
+
+
+def patch(seq: int, ops: list[dict[str, Any]]) -> str:
+    return dump({"type": "patch", "seq": seq, "ops": ops})
+
+
+def snapshot(seq: int, view: str, now: float) -> str:
+    """A `snapshot` message around a view already encoded (the hub keeps each viewer's)."""
+    envelope = dump({"type": "snapshot", "seq": seq, "now": now})
+    return f'{envelope[:-1]},"view":{view}}}'

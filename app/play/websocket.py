@@ -25,10 +25,12 @@ from typing import Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.error_codes import ErrorCode
 from app.limits import Limits, SocketLimits, client_address, retry_after
 from app.plain_numbers import whole_number
 from app.play import messages
-from app.play.hub import Connection, Hub
+from app.play.hub import Hub
+from app.play.rooms import Connection
 from app.security import socket_refusal
 
 log = logging.getLogger(__name__)
@@ -140,12 +142,12 @@ async def _play(
                 break
             if not limits.frame():
                 flooded = "too many messages; slow down"
-                conn.push(messages.error("too_many", flooded))
+                conn.push(messages.error(ErrorCode.TOO_MANY, flooded))
                 log.warning("closed a socket of %s to %s: %s", limits.address, code, flooded)
                 break
             text = frame.get("text")
             if text is None:
-                conn.push(messages.error("bad_input", "messages must be JSON text frames"))
+                conn.push(messages.error(ErrorCode.BAD_INPUT, "messages must be JSON text frames"))
                 continue
             refusal = _over_rate(limits, text)
             if refusal is not None:
@@ -180,7 +182,7 @@ def _over_rate(limits: SocketLimits, text: str) -> str | None:
     what = "actions" if message.type == "action" else "chat lines"
     ref = message.id if isinstance(message, messages.ActionMessage) else None
     wait = retry_after(waiting)
-    return messages.error("too_many", f"too many {what}; try again in {wait} s", ref)
+    return messages.error(ErrorCode.TOO_MANY, f"too many {what}; try again in {wait} s", ref)
 
 
 async def _refuse(websocket: WebSocket, close_code: int, error: str, message: str) -> None:

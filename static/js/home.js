@@ -1,22 +1,33 @@
-// The home page: start a new game from a game's card, with friends (a lobby to invite them
-// to) or against bots (a lobby with bots in the other seats, started at once).
+// The home page: each game's card opens a dialog to start a new game, with friends (a lobby to
+// invite them to) or against bots (a lobby with the chosen number of bots, started at once);
+// and "Your games", the tables this browser holds seats at, with whose turn it is.
 
-import { keepSeat } from "./seats.js";
+import { forgetSeat, keepSeat, keptSeats } from "./seats.js";
 
 const NAME_KEY = "tinkertable.name";
+const YOUR_GAMES_MAX = 20; // the most seats POST /api/your-games answers for at once
+const YOUR_GAMES_EVERY = 30_000; // ms between two looks while the page is in view
 
 async function call(url, body, token) {
   const headers = { "content-type": "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
-  return { ok: response.ok, body: await response.json() };
+  let answer = {};
+  try {
+    answer = await response.json();
+  } catch {
+    // an answer that is not JSON (a proxy's error page): the message below says so
+  }
+  return { ok: response.ok, body: answer };
 }
 
-// Solo play through the public API: seat the game's minimum number of players less one as bots
-// of the chosen level (the strongest the game offers unless changed; at least one bot), then
-// start. If a step fails, the lobby page shows where things stand.
+// --- a new game ---
+
+// Solo play through the public API: seat the chosen number of bots of the chosen level (the
+// strongest the game offers unless changed), then start. If a step fails, the lobby page
+// shows where things stand.
 async function startAgainstBots(form, lobby) {
-  const bots = Math.min(Math.max(Number(form.dataset.min) - 1, 1), Number(form.dataset.max) - 1);
+  const bots = Number(form.elements.namedItem("bots").value);
   const levelSelect = form.elements.namedItem("bot_level");
   const level = levelSelect ? levelSelect.value : "easy";
   const { code, player } = lobby;
@@ -27,9 +38,25 @@ async function startAgainstBots(form, lobby) {
   await call(`/api/lobbies/${code}/start`, {}, player.token);
 }
 
-for (const form of document.querySelectorAll("form.new-game")) {
+function setUpNewGame(card) {
+  const dialog = card.querySelector("dialog");
+  const form = dialog.querySelector("form.new-game");
   const nameInput = form.elements.namedItem("name");
-  nameInput.value = localStorage.getItem(NAME_KEY) || "";
+  card.querySelector(".open-new-game").addEventListener("click", () => {
+    nameInput.value = nameInput.value || localStorage.getItem(NAME_KEY) || "";
+    dialog.showModal();
+    if (!nameInput.value) nameInput.focus();
+  });
+  form.querySelector(".close-dialog").addEventListener("click", () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it too.
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) {
+      const box = dialog.getBoundingClientRect();
+      const inside = event.clientX >= box.left && event.clientX <= box.right
+        && event.clientY >= box.top && event.clientY <= box.bottom;
+      if (!inside) dialog.close();
+    }
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const againstBots = event.submitter && event.submitter.value === "bots";
@@ -46,7 +73,7 @@ for (const form of document.querySelectorAll("form.new-game")) {
     const created = await call("/api/lobbies", { game: form.dataset.game, name, options });
     if (!created.ok) {
       for (const button of buttons) button.disabled = false;
-      error.textContent = created.body.message || "Something went wrong.";
+      error.textContent = created.body.message || "Something went wrong; try again.";
       error.hidden = false;
       return;
     }
@@ -55,3 +82,67 @@ for (const form of document.querySelectorAll("form.new-game")) {
     location.assign(created.body.url);
   });
 }
+
+for (const card of document.querySelectorAll(".game-card")) setUpNewGame(card);
+
+// --- your games ---
+
+const ORDER = { yours: 0, playing: 1, open: 2, finished: 3 };
+const rank = (game) => ORDER[game.your_turn ? "yours" : game.status] ?? 4;
+const listed = (names) => names.join(", ").replace(/, ([^,]*)$/, " and $1");
+
+function standing(game) {
+  if (game.status === "open") return game.host ? "Waiting for you to start" : "Waiting for the host to start";
+  if (game.status === "finished") {
+    if (!game.winners || !game.winners.length) return "Finished: nobody won";
+    return `Finished: ${listed(game.winners)} won`;
+  }
+  if (game.your_turn) return game.turn.length > 1 ? `Your turn (and ${listed(game.turn.filter((n) => n !== game.name))}'s)` : "Your turn";
+  return game.turn.length ? `${listed(game.turn)}'s turn` : "Playing";
+}
+
+function yourGameItem(game) {
+  const item = document.createElement("li");
+  item.className = `your-game ${game.your_turn ? "your-turn" : game.status}`;
+  const link = document.createElement("a");
+  link.href = game.url;
+  link.className = "your-game-link";
+  const title = document.createElement("strong");
+  title.textContent = game.game_name;
+  const others = game.players.filter((_, seat) => seat !== game.seat);
+  const who = document.createElement("span");
+  who.className = "your-game-players";
+  if (others.length) who.textContent = `with ${listed(others)}`;
+  else who.textContent = game.status === "open" ? "nobody else yet" : "alone";
+  const state = document.createElement("span");
+  state.className = "your-game-state";
+  state.textContent = standing(game);
+  link.append(title, " ", who, state);
+  item.append(link);
+  return item;
+}
+
+async function showYourGames() {
+  const seats = keptSeats().slice(0, YOUR_GAMES_MAX);
+  const section = document.getElementById("your-games");
+  if (!seats.length) {
+    section.hidden = true;
+    return;
+  }
+  const answer = await call("/api/your-games", {
+    seats: seats.map(({ code, token }) => ({ code, token })),
+  }).catch(() => null);
+  if (!answer || !answer.ok) return; // the server is busy or away: keep what is shown
+  for (const code of answer.body.unknown) forgetSeat(code); // the seat or its lobby is gone
+  const games = answer.body.games.slice().sort((a, b) => rank(a) - rank(b));
+  document.getElementById("your-games-list").replaceChildren(...games.map(yourGameItem));
+  section.hidden = games.length === 0;
+}
+
+showYourGames();
+setInterval(() => {
+  if (!document.hidden) showYourGames();
+}, YOUR_GAMES_EVERY);
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) showYourGames();
+});

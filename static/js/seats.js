@@ -5,9 +5,11 @@
 
 const key = (code) => `tinkertable.seat.${code}`;
 
-// `player` as the API answers a create, join or play-again: {id, token, ...}.
+// `player` as the API answers a create, join or play-again: {id, token, ...}. `at`: when, so
+// that the home page's "Your games" asks about the most recent seats first.
 export function keepSeat(code, player) {
-  localStorage.setItem(key(code), JSON.stringify({ id: player.id, token: player.token }));
+  const seat = { id: player.id, token: player.token, at: Date.now() };
+  localStorage.setItem(key(code), JSON.stringify(seat));
 }
 
 export function keptSeat(code) {
@@ -21,4 +23,17 @@ export function keptSeat(code) {
 
 export function forgetSeat(code) {
   localStorage.removeItem(key(code));
+}
+
+// Every seat this browser keeps, the most recently taken first: [{code, id, token, at}].
+export function keptSeats() {
+  const seats = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const name = localStorage.key(index);
+    if (!name || !name.startsWith(key(""))) continue;
+    const code = name.slice(key("").length);
+    const kept = keptSeat(code);
+    if (kept) seats.push({ code, ...kept, at: Number(kept.at) || 0 });
+  }
+  return seats.sort((a, b) => b.at - a.at);
 }

@@ -134,6 +134,9 @@ function receive(message) {
 
 // --- the lobby ---
 
+// A bot's name says it is one, and its level ("Good bot"): said once, not "Good bot (bot)".
+const botNote = (player) => (player.bot && !/\bbot\b/i.test(player.name) ? " (bot)" : "");
+
 // Bots are always there: never shown as away.
 const presence = (player) => (player.bot ? "bot" : player.connected ? "connected" : "not connected");
 
@@ -156,8 +159,7 @@ function renderLobby() {
       const dot = document.createElement("span");
       dot.className = "dot";
       dot.setAttribute("aria-label", presence(player));
-      const level = player.bot ? ` (bot${player.level ? `, ${player.level}` : ""})` : "";
-      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${level}${player.seat === mySeat ? " — you" : ""}`);
+      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${botNote(player)}${player.seat === mySeat ? " — you" : ""}`);
       if (hosting && !player.host) {
         const remove = document.createElement("button");
         remove.type = "button";
@@ -172,6 +174,7 @@ function renderLobby() {
     ...heldSeats(lobby).map(heldSeatItem),
   );
   const count = lobby.players.length;
+  showJoinOrWatch(count + heldSeats(lobby).length >= Number(table.dataset.max));
   const addBot = el("add-bot");
   if (addBot) addBot.querySelector("button").disabled = count >= Number(table.dataset.max) || !hosting;
   const start = el("start");
@@ -192,6 +195,17 @@ function renderLobby() {
     renderPlayers();  // votes for a bot, and who is the host, come with the lobby
     renderResult();
   }
+}
+
+// A visitor joins, or watches while every seat is taken (or held).
+let watching = false;
+
+function showJoinOrWatch(full) {
+  const join = el("join");
+  if (!join) return;
+  join.hidden = full;
+  el("watch-box").hidden = !full || watching;
+  el("watching").hidden = !full || !watching;
 }
 
 // "Play again": the seats the next lobby keeps for the last game's players, until a time.
@@ -233,6 +247,15 @@ function setUpLobbyControls() {
       }
       keepSeat(code, answer.body.player);
       location.reload();
+    });
+  }
+
+  const watch = el("watch");
+  if (watch) {
+    watch.addEventListener("click", () => {
+      watching = true;
+      showJoinOrWatch(true);
+      el("watching").focus(); // the button is gone: focus stays where the person looks
     });
   }
 
@@ -415,7 +438,7 @@ function seatFacts(player) {
   const away = !player.bot && !player.connected && !player.away_bot && player.seat !== mySeat;
   const playing = view.status === "playing" && !view.result;
   return {
-    label: `${player.name}${player.bot ? " (bot)" : ""}${player.seat === view.you ? " (you)" : ""}`,
+    label: `${player.name}${botNote(player)}${player.seat === view.you ? " (you)" : ""}`,
     presence: presence(player),
     clock: Boolean(view.clocks && view.clocks.seats[player.seat]),
     note,

@@ -21,8 +21,8 @@ from app.games.bots import EASY, bot_rng
 from app.games.core import canonical
 from app.lobby.models import Lobby, Player
 from app.lobby.service import new_code
-from app.play.hub import STALE
 from app.play.models import ActionRecord
+from app.play.referee import STALE
 from app.play.registry import games_for
 from app.play.runner import Runner, create_game
 from app.play.views import rules_view

@@ -3,10 +3,12 @@ joining a lobby and starting a game."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 CLICKABLE = "#board [data-action]:enabled"
 NewContext = Callable[..., Any]
@@ -54,3 +56,37 @@ def start(host: Page, *others: Page) -> None:
         expect(page.locator("#game")).to_be_visible()
         expect(page.locator("#lobby")).to_be_hidden()
         page.wait_for_function("() => window.tinkertable.client.view !== null")
+
+
+def open_new_game(page: Page, game: str) -> Locator:
+    """The home page's dialog for a new game of `game`, opened: its form."""
+    page.goto("/")
+    page.locator(f"#game-{game} .open-new-game").click()
+    form = page.locator(f'form.new-game[data-game="{game}"]')
+    expect(form).to_be_visible()
+    return form
+
+
+def new_table(
+    page: Page,
+    game: str,
+    name: str,
+    *,
+    against_bots: bool = False,
+    bots: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> str:
+    """Start a table of `game` from the home page's dialog, as `name`: to invite friends, or
+    `against_bots` (`bots` of them, else the dialog's default) started at once. `options`: a
+    game option's label -> its value. The lobby's URL, once its page is live."""
+    form = open_new_game(page, game)
+    form.get_by_label("Your name").fill(name)
+    for label, value in (options or {}).items():
+        form.get_by_label(label).select_option(json.dumps(value))
+    if bots is not None:
+        form.locator('select[name="bots"]').select_option(str(bots))
+    button = "Play against bots" if against_bots else "Invite friends"
+    form.get_by_role("button", name=button).click()
+    page.wait_for_url(re.compile(r"/l/[^/]+$"))
+    wait_live(page)
+    return page.url

@@ -7,7 +7,6 @@ spectator is a context that opens the invite link without joining.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import CLICKABLE, NewContext, join, my_turn, seq, start, state, wait_live, wait_seq
+from .pages import (
+    CLICKABLE,
+    NewContext,
+    join,
+    my_turn,
+    new_table,
+    seq,
+    start,
+    state,
+    wait_live,
+    wait_seq,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -38,15 +48,8 @@ def result_text(page: Page) -> str:
 
 def create_game(page: Page, name: str, first: str | None = "host") -> str:
     """Start a Convolution lobby from the home page; the invite link."""
-    page.goto("/")
-    form = page.locator('form.new-game[data-game="convolution"]')
-    form.get_by_label("Your name").fill(name)
-    chooser = form.get_by_label("Who goes first")
-    if first is not None and chooser.count():
-        chooser.select_option(json.dumps(first))
-    form.get_by_role("button", name="New game").click()
-    page.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(page)
+    options = {"Who goes first": first} if first is not None else {}
+    new_table(page, "convolution", name, options=options)
     invite = page.locator("#invite-link")
     expect(invite).to_have_value(re.compile(r"^https?://.+/l/[^/]+$"))
     link = invite.input_value()
@@ -95,7 +98,7 @@ def test_two_players_play_a_whole_game_and_a_spectator_watches(
 ) -> None:
     ann = new_context().new_page()
     ann.goto("/")
-    expect(ann.locator('form.new-game[data-game="convolution"]')).to_be_visible()
+    expect(ann.locator("#game-convolution")).to_be_visible()
     ann.screenshot(path=artifacts / "home.png", full_page=True)
     link = create_game(ann, "Ann")
     expect(ann.locator("#seats")).to_contain_text("Ann")

@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .pages import NewContext, join, start, wait_live
+from .pages import NewContext, join, new_table, start, wait_live
 
 pytestmark = pytest.mark.browser
 
@@ -92,11 +92,7 @@ def test_a_page_on_another_port_cannot_use_a_players_websocket(
 ) -> None:
     ann_context, bob_context = new_context(), new_context()
     ann, bob = ann_context.new_page(), bob_context.new_page()
-    ann.goto("/")
-    ann.locator('form.new-game[data-game="convolution"]').get_by_label("Your name").fill("Ann")
-    ann.locator('form.new-game[data-game="convolution"] button[value="friends"]').click()
-    ann.wait_for_url("**/l/*")
-    wait_live(ann)
+    new_table(ann, "convolution", "Ann")
     code = ann.url.rsplit("/", 1)[1]
     join(bob, f"/l/{code}", "Bob")
     start(ann, bob)

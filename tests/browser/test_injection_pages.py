@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
-from .pages import NewContext, join, start, wait_live
+from .pages import NewContext, join, new_table, start, wait_live
 
 pytestmark = pytest.mark.browser
 
@@ -67,14 +67,7 @@ def watched(new_context: NewContext) -> Watched:
 
 def create_lobby(page: Page, game: str, name: str, with_bots: bool = False) -> str:
     """Start a lobby from the home page's form (the page's own fetch calls); its link."""
-    page.goto("/")
-    form = page.locator(f'form.new-game[data-game="{game}"]')
-    form.get_by_label("Your name").fill(name)
-    button = "Play against bots" if with_bots else "New game"
-    form.get_by_role("button", name=button).click()
-    page.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(page)
-    return page.url
+    return new_table(page, game, name, against_bots=with_bots)
 
 
 def never_ran(page: Page) -> None:

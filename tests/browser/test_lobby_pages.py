@@ -3,24 +3,17 @@ close up behind them on every page, and the removed person's page becomes a visi
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .pages import NewContext, join, start, wait_live
+from .pages import NewContext, join, new_table, start
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_host_removes_a_stranger_and_the_seats_close_up(new_context: NewContext) -> None:
     ann = new_context().new_page()
-    ann.goto("/")
-    form = ann.locator('form.new-game[data-game="unvention"]')
-    form.get_by_label("Your name").fill("Ann")
-    form.get_by_role("button", name="New game").click()
-    ann.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(ann)
+    new_table(ann, "unvention", "Ann")
     link = ann.locator("#invite-link").input_value()
     eve, cat = new_context().new_page(), new_context().new_page()
     join(eve, link, "Eve")

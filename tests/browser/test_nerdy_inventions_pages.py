@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import CLICKABLE, NewContext, join, my_turn, seq, start, state, wait_live, wait_seq
+from .pages import (
+    CLICKABLE,
+    NewContext,
+    join,
+    my_turn,
+    new_table,
+    seq,
+    start,
+    state,
+    wait_seq,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -18,12 +27,7 @@ MAX_CLICKS = 1500
 
 
 def create(page: Page, name: str) -> str:
-    page.goto("/")
-    form = page.locator('form.new-game[data-game="nerdy-inventions"]')
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name="New game").click()
-    page.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(page)
+    new_table(page, "nerdy-inventions", name)
     return page.locator("#invite-link").input_value()
 
 

@@ -32,7 +32,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from .conftest import serving
-from .pages import NewContext, seq, wait_live
+from .pages import NewContext, new_table, seq
 
 pytestmark = pytest.mark.browser
 
@@ -175,13 +175,7 @@ def canonical(actions: list[Any]) -> list[str]:
 
 def play_against_bots(page: Page, game: str, name: str) -> str:
     """Start a game of `game` against bots from the home page; the lobby's code."""
-    page.goto("/")
-    form = page.locator(f'form.new-game[data-game="{game}"]')
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name="Play against bots").click()
-    page.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(page)
-    return page.url.rsplit("/", 1)[1]
+    return new_table(page, game, name, against_bots=True).rsplit("/", 1)[1]
 
 
 def check_started_with_bots(page: Page, name: str, bots: int) -> None:
@@ -195,7 +189,9 @@ def check_started_with_bots(page: Page, name: str, bots: int) -> None:
     seated = page.locator("#players li.bot")
     expect(seated).to_have_count(bots)
     for index in range(bots):
-        expect(seated.nth(index)).to_contain_text(re.compile(r"Good bot( \d+)? \(bot\)"))
+        # The bot's name says what it is, once: "Good bot", not "Good bot (bot)".
+        expect(seated.nth(index)).to_contain_text(re.compile(r"Good bot( \d+)?"))
+        expect(seated.nth(index)).not_to_contain_text("(bot")
     levels = page.evaluate(
         "() => window.tinkertable.client.lobby.players.filter((p) => p.bot).map((p) => p.level)"
     )

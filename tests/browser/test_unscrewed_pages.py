@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import NewContext, join, seq, start, state, wait_live, wait_seq
+from .pages import NewContext, join, new_table, seq, start, state, wait_seq
 
 pytestmark = pytest.mark.browser
 
@@ -40,12 +39,7 @@ SLOTS = """(seat) => [...document.querySelectorAll(
 
 
 def create(page: Page, name: str) -> str:
-    page.goto("/")
-    form = page.locator('form.new-game[data-game="unscrewed"]')
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name="New game").click()
-    page.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(page)
+    new_table(page, "unscrewed", name)
     return page.locator("#invite-link").input_value()
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import NewContext, join, seq, start, state, wait_live, wait_seq
+from .pages import NewContext, join, new_table, seq, start, state, wait_seq
 
 pytestmark = pytest.mark.browser
 
@@ -34,12 +34,7 @@ READ = """() => {
 
 
 def create(page: Page, name: str) -> str:
-    page.goto("/")
-    form = page.locator('form.new-game[data-game="unvention"]')
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name="New game").click()
-    page.wait_for_url(re.compile(r"/l/[^/]+$"))
-    wait_live(page)
+    new_table(page, "unvention", name)
     return page.locator("#invite-link").input_value()
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from app.play.hub import PRESENCE_SECONDS
+from app.play.rooms import PRESENCE_SECONDS
 from tests.conftest import run
 from tests.e2e.servers import ServerProcess
 from tests.e2e.tables import call

@@ -148,6 +148,28 @@ def test_sync_answers_with_the_missed_patches(client: TestClient) -> None:
     ann.close()
 
 
+def test_a_snapshot_asked_again_shows_who_is_connected_now(client: TestClient) -> None:
+    table = started(client)
+    watcher = table.connect(None)
+    first = watcher.until("snapshot")
+    watcher.socket.send_json({"type": "sync", "seq": 99})
+    again = watcher.until("snapshot")
+    assert again["view"] == first["view"]  # the same position and players: the same view
+    ann = table.connect(0)
+    ann.until("snapshot")
+    watcher.until_connected([True, False])
+    watcher.socket.send_json({"type": "sync", "seq": 99})
+    latest = watcher.until("snapshot")
+    assert [player["connected"] for player in latest["view"]["players"]] == [True, False]
+    play_one([ann], {0: ann, 1: ann})
+    watcher.socket.send_json({"type": "sync", "seq": 99})
+    moved_on = watcher.until("snapshot")
+    assert moved_on["seq"] == ann.seq > latest["seq"]
+    assert moved_on["view"] != latest["view"]
+    for viewer in (watcher, ann):
+        viewer.close()
+
+
 @pytest.mark.parametrize(
     ("frame", "code", "ref"),
     [

@@ -18,8 +18,9 @@ import pytest
 
 from app.config import Settings
 from app.games.core import Seat
-from app.play.hub import Connection, Hub, LobbyInfo
+from app.play.hub import Hub
 from app.play.registry import games_for
+from app.play.rooms import Connection, LobbyInfo
 from app.play.runner import Position
 from app.wire import loads
 from tests.conftest import run

@@ -1,0 +1,97 @@
+"""Fan-out: what each viewer of a room is sent, made once per viewer whatever their sockets.
+
+After each accepted action every viewer the room follows (`Room.followed`) gets its rules view
+made once, and a `patch` against the view it was last sent; the patches are kept in a bounded
+buffer, so that a client that reconnects with `since=N` or sends `sync` is caught up with the
+patches it missed, and any other gets a snapshot (each viewer's encoded once per position).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.play import messages
+from app.play.patches import diff
+from app.play.rooms import Connection, Room, Viewer
+from app.play.runner import Position
+from app.play.views import full_view, rules_view
+
+
+def _rules_view(room: Room, viewer: Viewer) -> dict[str, Any]:
+    """The game's rules view plus the table's: `clocks`, and `timeouts`, the latest
+    decisions a bot made for someone whose time had run out."""
+    assert room.position is not None
+    position = room.position
+    names = position.names
+    view = rules_view(position.game, position.state, viewer, names)
+    view["clocks"] = position.clocks.view() if position.clocks is not None else None
+    view["timeouts"] = [
+        f"{names[seat]} ran out of time: a bot chose action {seq} for them."
+        for seq, seat in position.timeouts
+    ]
+    return view
+
+
+def _view(room: Room, viewer: Viewer) -> dict[str, Any]:
+    """The viewer's rules view at the room's position, made once per position."""
+    view = room.views.get(viewer)
+    if view is None:
+        view = room.views[viewer] = _rules_view(room, viewer)
+    return view
+
+
+def snapshot(room: Room, viewer: Viewer, now: float) -> str:
+    """The viewer's `snapshot` of the room's game; `now`, the server's time, lets a page run
+    the clocks on the server's time."""
+    assert room.position is not None
+    seq, players = room.position.seq, room.players()
+    cached = room.snapshots.get(viewer)
+    if cached is None or cached[0] != seq or cached[1] != players:
+        view = messages.dump(full_view(_view(room, viewer), players))
+        cached = room.snapshots[viewer] = (seq, players, view)
+    return messages.snapshot(seq, cached[2], now)
+
+
+def snapshot_all(room: Room, now: float) -> None:
+    """Every connection gets a snapshot (the game started, or was loaded again)."""
+    for conn in room.connections:
+        conn.push(snapshot(room, conn.seat, now))
+
+
+def catch_up(room: Room, conn: Connection, since: int | None, now: float) -> None:
+    """Bring a client holding the view at `since` to the current view: the patches it
+    missed while the buffer holds them, else a snapshot."""
+    if room.position is None:
+        return
+    seq = room.position.seq
+    if since == seq:
+        return
+    if since is not None and since < seq and room.buffer and room.buffer[0][0] <= since + 1:
+        start = since + 1 - room.buffer[0][0]
+        missed = [room.buffer[index][1].get(conn.seat) for index in range(start, len(room.buffer))]
+        if None not in missed:  # else nobody watched for this viewer meanwhile
+            for text in missed:
+                conn.push(text)
+            return
+    conn.push(snapshot(room, conn.seat, now))
+
+
+def publish(room: Room, position: Position, now: float) -> None:
+    """Make `position` current and send every connection its patch for it: one view and
+    one patch per viewer followed, whatever their number of connections."""
+    room.announce_pending_presence()
+    room.position = position
+    texts: dict[Viewer, str] = {}
+    views: dict[Viewer, dict[str, Any]] = {}
+    for viewer in room.followed():
+        views[viewer] = _rules_view(room, viewer)
+        before = room.views.get(viewer)
+        if before is not None:
+            texts[viewer] = messages.patch(position.seq, diff(before, views[viewer]))
+    room.views = views
+    room.buffer.append((position.seq, texts))
+    while len(room.buffer) > room.buffer_size:
+        room.buffer.popleft()
+    for conn in room.connections:
+        text = texts.get(conn.seat)
+        conn.push(text if text is not None else snapshot(room, conn.seat, now))

@@ -1,0 +1,267 @@
+"""The home and lobby pages in a real browser, at a desktop's 1280 x 800 and a phone's 375 x 740:
+the first step (Join for the invited friend, Start for the host) on the first screen, the
+options folded under "Table options", Watch at a full table, the home page's new-game dialog and
+its bots, "Your games" with whose turn it is, option names in words, controls of 44 px at least
+on a phone and nothing wider than the screen. Screenshots of each page at both sizes go to
+test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .pages import NewContext, join, new_table, open_new_game, start, wait_live
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 740}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+SMALLEST = 44  # CSS px: the least width and height of a control on a phone
+
+# Every control a person can see and use on the page, with its box and accessible text.
+CONTROLS = """() => [...document.querySelectorAll(
+    'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+  .filter((element) => element.checkVisibility() && !element.closest('[hidden]'))
+  .map((element) => {
+    const box = element.getBoundingClientRect();
+    return { what: element.outerHTML.slice(0, 80), width: box.width, height: box.height };
+  })"""
+
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+def lobby_of(server: str, url: str) -> dict[str, Any]:
+    code = url.rstrip("/").rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{server}/api/lobbies/{code}") as answer:
+        return json.load(answer)
+
+
+def on_first_screen(page: Page, element: Locator, *, page_at_top: bool = True) -> None:
+    """`element` is visible without scrolling: its whole box inside the viewport, the page at
+    its top (`page_at_top`; a dialog stands above the page wherever it is scrolled to)."""
+    expect(element).to_be_visible()
+    if page_at_top:
+        assert page.evaluate("() => window.scrollY") == 0
+    box = element.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"], (box, size)
+    assert box["y"] + box["height"] <= size["height"], (box, size)
+
+
+def fits_the_hand(page: Page) -> None:
+    """No horizontal scrolling; on a phone, every visible control at least 44 x 44 px."""
+    assert page.evaluate(OVERFLOW) <= 0, "the page scrolls sideways"
+    if page.viewport_size == PHONE:
+        small = [
+            control
+            for control in page.evaluate(CONTROLS)
+            if control["width"] < SMALLEST or control["height"] < SMALLEST
+        ]
+        assert not small, small
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_first_screen_holds_start_for_the_host_and_join_for_the_guest(
+    new_context: NewContext, artifacts: Path, size: str
+) -> None:
+    viewport = SIZES[size]
+    ann = new_context(viewport=viewport).new_page()
+    link = new_table(ann, "innovation", "Ann")
+    on_first_screen(ann, ann.get_by_role("button", name="Start the game"))
+    # The options are folded away, under "Table options".
+    folded = ann.locator("#table-options-box")
+    expect(folded.locator("summary")).to_have_text("Table options")
+    expect(folded).not_to_have_attribute("open", re.compile(".*"))
+    expect(ann.get_by_label("Team game")).to_be_hidden()
+    ann.screenshot(path=artifacts / f"lobby-host-{size}.png")
+    fits_the_hand(ann)
+
+    bob = new_context(viewport=viewport).new_page()
+    bob.goto(link)
+    wait_live(bob)
+    on_first_screen(bob, bob.locator("#join").get_by_label("Your name"))
+    on_first_screen(bob, bob.get_by_role("button", name="Join"))
+    bob.screenshot(path=artifacts / f"lobby-guest-{size}.png")
+    fits_the_hand(bob)
+
+    folded.locator("summary").click()
+    expect(ann.get_by_label("Team game")).to_be_visible()
+    ann.screenshot(path=artifacts / f"lobby-options-{size}.png", full_page=True)
+    fits_the_hand(ann)
+
+
+def test_a_full_table_offers_watch_instead_of_join(
+    new_context: NewContext, artifacts: Path
+) -> None:
+    ann = new_context().new_page()
+    link = new_table(ann, "convolution", "Ann")
+    cat = new_context(viewport=PHONE).new_page()
+    cat.goto(link)
+    wait_live(cat)
+    expect(cat.get_by_role("button", name="Join")).to_be_visible()
+    expect(cat.get_by_role("button", name="Watch")).to_be_hidden()
+
+    bob = new_context().new_page()
+    join(bob, link, "Bob")
+    # Cat's page sees the table fill up, live.
+    on_first_screen(cat, cat.get_by_role("button", name="Watch"))
+    expect(cat.locator("#join")).to_be_hidden()
+    expect(cat.locator("#watch-box")).to_contain_text("This table is full")
+    fits_the_hand(cat)
+    cat.screenshot(path=artifacts / "lobby-full-phone.png")
+    cat.get_by_role("button", name="Watch").click()
+    expect(cat.locator("#watching")).to_be_visible()
+    expect(cat.get_by_role("button", name="Watch")).to_be_hidden()
+
+    start(ann, bob)
+    expect(cat.locator("#game")).to_be_visible()  # a spectator of the game
+    cat.wait_for_function("() => window.tinkertable.client.view !== null")
+    assert cat.evaluate("() => window.tinkertable.client.view.you") is None
+
+    # A newcomer to a table already full sees Watch at once: the server's page says so.
+    eve = new_context().new_page()
+    full_link = new_table(eve, "convolution", "Eve")
+    eve.get_by_role("button", name="Add bot").click()
+    expect(eve.locator("#seats li")).to_have_count(2)
+    dan = new_context(java_script_enabled=False).new_page()
+    dan.goto(full_link)
+    expect(dan.locator("#watch-box")).to_be_visible()
+    expect(dan.locator("#join")).to_be_hidden()
+
+
+def test_the_home_dialog_starts_a_game_with_the_bots_chosen(
+    new_context: NewContext, server: str, artifacts: Path
+) -> None:
+    for size, viewport in SIZES.items():
+        page = new_context(viewport=viewport).new_page()
+        page.goto("/")
+        page.screenshot(path=artifacts / f"home-{size}.png", full_page=True)
+        fits_the_hand(page)
+        form = open_new_game(page, "innovation")
+        dialog = page.locator("#new-innovation")
+        expect(dialog).to_have_js_property("open", True)
+        assert dialog.evaluate("(box) => box.scrollTop") == 0
+        on_first_screen(
+            page, dialog.get_by_role("button", name="Invite friends"), page_at_top=False
+        )
+        page.screenshot(path=artifacts / f"home-dialog-{size}.png")
+        fits_the_hand(page)
+        # The bots: how many (the game's seats less yours), and the strongest level by default.
+        bots = form.get_by_label(re.compile(r"^Bots"))
+        expect(bots.locator("option")).to_have_text(["1 bot", "2 bots", "3 bots"])
+        expect(bots).to_have_value("1")
+        expect(form.get_by_label("Bot level")).to_have_value("good")
+        form.get_by_role("button", name="Cancel").click()
+        expect(dialog).to_have_js_property("open", False)
+
+    page = new_context().new_page()
+    url = new_table(page, "innovation", "Ann", against_bots=True, bots=3)
+    lobby = lobby_of(server, url)
+    assert lobby["status"] == "playing"
+    assert [(p["name"], p["bot"], p["level"]) for p in lobby["players"]] == [
+        ("Ann", False, None),
+        ("Good bot", True, "good"),
+        ("Good bot 2", True, "good"),
+        ("Good bot 3", True, "good"),
+    ]
+    expect(page.locator("#game")).to_be_visible()
+
+    # Unvention can be played alone: no bots at all.
+    solo = new_context().new_page()
+    url = new_table(solo, "unvention", "Ann", against_bots=True, bots=0)
+    lobby = lobby_of(server, url)
+    assert (lobby["status"], len(lobby["players"])) == ("playing", 1)
+
+
+def test_your_games_lists_this_browser_s_seats_and_whose_turn(
+    new_context: NewContext, artifacts: Path
+) -> None:
+    ann_context, bob_context = new_context(), new_context(viewport=PHONE)
+    ann, bob = ann_context.new_page(), bob_context.new_page()
+    link = new_table(ann, "convolution", "Ann", options={"Who goes first": "host"})
+    join(bob, link, "Bob")
+    start(ann, bob)
+
+    ann.goto("/")
+    mine = ann.locator("#your-games .your-game")
+    expect(mine).to_have_count(1)
+    expect(mine).to_contain_text("Convolution with Bob")
+    expect(mine).to_contain_text("Your turn")
+    expect(mine.get_by_role("link")).to_have_attribute("href", re.compile(r"^/l/[^/]+$"))
+
+    bob.goto("/")
+    theirs = bob.locator("#your-games .your-game")
+    expect(theirs).to_contain_text("Convolution with Ann")
+    expect(theirs).to_contain_text("Ann's turn")
+    bob.screenshot(path=artifacts / "home-your-games-phone.png", full_page=True)
+    fits_the_hand(bob)
+
+    # An open table of Ann's too, and a seat whose token proves nothing: it is forgotten.
+    new_table(ann, "unvention", "Ann")
+    ann.evaluate(
+        """() => localStorage.setItem("tinkertable.seat.zzzzzzzzzzzzz",
+             JSON.stringify({ id: 1, token: "a guess", at: Date.now() }))"""
+    )
+    ann.goto("/")
+    expect(mine).to_have_count(2)
+    expect(mine.nth(0)).to_contain_text("Your turn")  # the games waiting for you come first
+    expect(mine.nth(1)).to_contain_text("Unvention")
+    expect(mine.nth(1)).to_contain_text("Waiting for you to start")
+    ann.wait_for_function(
+        """() => localStorage.getItem("tinkertable.seat.zzzzzzzzzzzzz") === null"""
+    )
+    ann.screenshot(path=artifacts / "home-your-games-desktop.png", full_page=True)
+
+    stranger = new_context().new_page()
+    stranger.goto("/")
+    expect(stranger.locator("#game-convolution")).to_be_visible()
+    expect(stranger.locator("#your-games")).to_be_hidden()
+
+
+def test_options_read_in_words(new_context: NewContext) -> None:
+    page = new_context().new_page()
+    form = open_new_game(page, "innovation")
+    expect(form.get_by_label("Team game").locator("option")).to_have_text(["no", "yes"])
+    expect(form.get_by_label("Card texts").locator("option")).to_have_text(
+        ["third edition", "first edition"]
+    )
+    form.locator("summary", has_text="Table options").click()
+    clock = form.get_by_label("Clock: minutes per player")
+    expect(clock.locator("option").first).to_have_text("no clock")
+    expect(clock.locator("option").nth(1)).to_have_text("1 minute")
+    form = open_new_game(page, "unscrewed")
+    expect(form.get_by_label("Mode").locator("option")).to_have_text(["full game", "first game"])
+    form = open_new_game(page, "convolution")
+    expect(form.get_by_label("Who goes first").locator("option")).to_have_text(
+        ["chosen at random", "the host", "the guest"]
+    )
+
+    # The lobby shows them in the same words, and what the host chose.
+    new_table(page, "innovation", "Ann", options={"Team game": True, "Card texts": "first"})
+    page.locator("#table-options-box summary").click()
+    expect(page.get_by_label("Team game").locator("option:checked")).to_have_text("yes")
+    expect(page.get_by_label("Card texts").locator("option:checked")).to_have_text("first edition")
+
+
+def test_a_bot_is_named_once(new_context: NewContext, artifacts: Path) -> None:
+    ann = new_context(viewport=PHONE).new_page()
+    new_table(ann, "nerdy-inventions", "Ann")
+    ann.get_by_role("button", name="Add bot").click()
+    seat = ann.locator("#seats li").nth(1)
+    expect(seat).to_have_text(re.compile(r"^\s*Good bot\s*Remove$"))
+    ann.get_by_role("button", name="Add bot").click()
+    expect(ann.locator("#seats li").nth(2)).to_contain_text("Good bot 2")
+    ann.screenshot(path=artifacts / "lobby-host-bots-phone.png", full_page=True)
+    fits_the_hand(ann)
+    start(ann)
+    expect(ann.locator("#players li").nth(1)).to_contain_text("Good bot")
+    expect(ann.locator("#players")).not_to_contain_text("(bot")  # the game's bar too
