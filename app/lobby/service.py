@@ -99,7 +99,8 @@ class Lobbies:
         # file). PostgreSQL locks one lobby's row at a time (the claim, rows.CLAIM).
         self._sqlite = self.engine.dialect.name == "sqlite"
         self._writer = asyncio.Lock()
-        # Reads in one statement need no transaction: on PostgreSQL no BEGIN and ROLLBACK.
+        # Reads take no transaction (each statement sees what is committed): on PostgreSQL no
+        # BEGIN and ROLLBACK round trips.
         self._reader = (
             self.engine
             if self._sqlite
@@ -130,17 +131,23 @@ class Lobbies:
     async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
         game = self.find_game(game_id)
         names.check(name)
-        try:
-            options = table.check(game, options)
-        except BadOptions as error:
-            raise Invalid(str(error), code=error.code) from None
+        options = self._options(game, options)
         async with self._changing() as connection:
             return await self._open(connection, game.id, name, options)
+
+    @staticmethod
+    def _options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+        """A lobby's options for `game`, checked, with their defaults (else Invalid)."""
+        try:
+            return table.check(game, options)
+        except BadOptions as error:
+            raise Invalid(str(error), code=error.code) from None
 
     async def _open(
         self, connection: AsyncConnection, game_id: str, name: str, options: dict[str, Any]
     ) -> dict[str, Any]:
-        """A new lobby with `name` as its host: what POST /api/lobbies answers."""
+        """A new lobby with `name` as its host (its options checked by `_options`): what
+        POST /api/lobbies answers."""
         token, code = new_token(), new_code()
         lobby_id = await rows.add_lobby(connection, code, game_id, options)
         host = await rows.seat(
@@ -246,10 +253,7 @@ class Lobbies:
             lobby = await self._host(connection, code, token, "change the options")
             if lobby.status != "open":
                 raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
-            try:
-                options = table.check(self.games[lobby.game], {**lobby.options, **options})
-            except BadOptions as error:
-                raise Invalid(str(error), code=error.code) from None
+            options = self._options(self.games[lobby.game], {**lobby.options, **options})
             await rows.change_lobby(connection, lobby.id, options=options)
         return await self._changed(replace(lobby, options=options))
 
@@ -442,7 +446,9 @@ class Lobbies:
             if self._status(lobby) != "finished":
                 raise Conflict("the game is not finished", code=ErrorCode.NOT_FINISHED)
             if lobby.next_code is None:
-                created = await self._open(connection, lobby.game, player.name, lobby.options)
+                game = self.find_game(lobby.game)
+                options = self._options(game, lobby.options)
+                created = await self._open(connection, game.id, player.name, options)
                 await rows.change_lobby(connection, lobby.id, next_code=created["code"])
                 await self._seat_again(connection, created["code"], lobby, player.id)
                 return created, None
