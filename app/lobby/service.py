@@ -305,6 +305,13 @@ class Lobbies:
         the seat over at once; otherwise it goes once more than half of the other people voted
         (the person's own vote is refused: only the others' count). The person takes the seat
         back as soon as they connect again (`came_back`)."""
+        # How long they have been away, asked of the hub before the lobby is claimed: the hub
+        # may wait for its room's lock, which the room's holder may keep while it waits for the
+        # lobby (a person coming back, `came_back`). Seats never change once the game is on.
+        async with self._reading() as connection:
+            seen = await self._find(connection, code)
+        sitting = seen.player(player_id) if seen is not None else None
+        absent = await self.hub.absent_for(code, sitting.seat) if sitting is not None else None
         async with self._changing() as connection:
             lobby, voter = await self._lobby_as(connection, code, token)
             away = lobby.player(player_id)
@@ -320,7 +327,7 @@ class Lobbies:
                 raise Conflict("the game is not being played", code=ErrorCode.NOT_PLAYING)
             handed = away
             if away.away_bot is None:
-                await self._check_away(lobby, away)
+                self._check_away(lobby, away, absent)
                 others = {p.id for p in lobby.players if p.bot is None and p.id != away.id}
                 votes = tuple(sorted({*away.away_votes, voter.id} & others))
                 if voter.host or len(votes) > len(others) / 2:
@@ -337,9 +344,10 @@ class Lobbies:
             others_seated = [p for p in lobby.players if p.id != away.id]
         return await self._changed(lobby.with_players([*others_seated, handed]))
 
-    async def _check_away(self, lobby: LobbyRow, player: Seated) -> None:
-        """Conflict unless `player` has been without a connection for the lobby's time."""
-        absent = await self.hub.absent_for(lobby.code, player.seat)
+    @staticmethod
+    def _check_away(lobby: LobbyRow, player: Seated, absent: float | None) -> None:
+        """Conflict unless `player` has been without a connection (for `absent` seconds; None:
+        connected) for the lobby's time."""
         if absent is None:
             raise Conflict(f"{player.name} is connected", code=ErrorCode.NOT_AWAY)
         wait = lobby.options.get(table.AWAY_MINUTES.name, table.AWAY_MINUTES.default) * 60
