@@ -74,6 +74,10 @@ class Settings(BaseSettings):
     # Replay steps computed at once by one server process (one per client address); past it,
     # 429 `too_many` with Retry-After.
     replays_at_once: int = Field(default=4, ge=1, le=1000)
+    # Tables being opened at once by one server process (lobby calls, and a socket's seat
+    # lookup and join: app/admission.py); the others wait their turn, so that moves never
+    # wait behind a crowd of openings. 0: no limit.
+    openings_at_once: int = Field(default=0, ge=0, le=10000)
     # GET /api/debug/lag: how late the event loop runs (app/play/lag.py), for load tests such
     # as scripts/bench_mixed.py; off: 404.
     debug_lag: bool = False

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from app import errors, pages, your_games
+from app.admission import Openings, OpeningsMiddleware
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, migrate_async
 from app.limits import Limits, RateLimitMiddleware
@@ -85,6 +86,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.lobbies = lobbies
     app.state.seats = lobbies
     app.state.hub = hub
+    app.state.openings = Openings(settings.openings_at_once)
     app.state.bots = bots
     app.state.lag = lag
     sweeper = asyncio.create_task(_sweep_rooms(hub))
@@ -156,6 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RateLimitMiddleware, limits=app.state.limits)
     # Security headers and the CSRF wall.
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
+    app.add_middleware(OpeningsMiddleware)
     app.add_middleware(ServerTimingMiddleware)  # outermost: the whole of the app's time
 
     @app.get("/api/health", tags=["health"])

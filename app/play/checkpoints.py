@@ -56,7 +56,7 @@ class Checkpoints:
         if not 0 <= step <= self.steps:
             raise ValueError(f"step {step} is not between 0 and {self.steps}")
         index = min(step // EVERY, len(self.states) - 1)
-        state = orjson.loads(self.states[index])
+        state: State = orjson.loads(self.states[index])
         for seq in range(index * EVERY, step):
             seat, action = self.actions[seq]
             state = self.game.apply(state, seat, action)

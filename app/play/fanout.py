@@ -68,10 +68,10 @@ def catch_up(room: Room, conn: Connection, since: int | None, now: float) -> Non
         return
     if since is not None and since < seq and room.buffer and room.buffer[0][0] <= since + 1:
         start = since + 1 - room.buffer[0][0]
-        missed = [room.buffer[index][1].get(conn.seat) for index in range(start, len(room.buffer))]
-        if None not in missed:  # else nobody watched for this viewer meanwhile
-            for text in missed:
-                conn.push(text)
+        patches = [room.buffer[index][1] for index in range(start, len(room.buffer))]
+        if all(conn.seat in texts for texts in patches):  # else nobody watched this viewer
+            for texts in patches:
+                conn.push(texts[conn.seat])
             return
     conn.push(snapshot(room, conn.seat, now))
 

@@ -77,15 +77,14 @@ class _Ops:
 def _diff(old: Any, new: Any, path: str, ops: _Ops) -> None:
     """Add to `ops` what turns `old` into `new` (not the same), or one replace of `new` when
     that is smaller."""
+    count, size = len(ops.ops), ops.size
     if type(old) is dict and type(new) is dict:
-        diff_children = _diff_dict
+        _diff_dict(old, new, path, ops)
     elif type(old) is list and type(new) is list:
-        diff_children = _diff_list
+        _diff_list(old, new, path, ops)
     else:
         ops.replace(path, new)
         return
-    count, size = len(ops.ops), ops.size
-    diff_children(old, new, path, ops)
     # Room for the value in a replace smaller than these ops (the op and its comma besides).
     room = ops.size - size - 1 - _REPLACE_BYTES - _text_size(path)
     if _value_size(new) < room:

@@ -23,9 +23,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, text, update
+from sqlalchemy import Table, insert, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.play.models import ActionRecord, GameRecord
@@ -189,7 +189,7 @@ def postgres_writer(engine: AsyncEngine, sender: Callable[[], str | None]) -> Wr
 
 def sqlite_writer(engine: AsyncEngine) -> Write:
     """Batches as one transaction of plain statements (SQLite serves one process)."""
-    games, actions = GameRecord.__table__, ActionRecord.__table__
+    games, actions = cast(Table, GameRecord.__table__), cast(Table, ActionRecord.__table__)
 
     async def write(entries: list[Entry]) -> set[int]:
         stale: set[int] = set()

@@ -25,6 +25,7 @@ from typing import Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.admission import Openings
 from app.error_codes import ErrorCode
 from app.limits import Limits, SocketLimits, client_address, retry_after
 from app.plain_numbers import whole_number
@@ -63,6 +64,7 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     hub: Hub = websocket.app.state.hub
     seats: Seats = websocket.app.state.seats
     limits: Limits = websocket.app.state.limits
+    openings: Openings = websocket.app.state.openings
     address = client_address(websocket.scope)
     await websocket.accept()
     if not await _from_our_pages(websocket):
@@ -88,7 +90,8 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     query_token = websocket.query_params.get("token")
     token = query_token or websocket.cookies.get(lobby_cookie(code))
     if token:
-        found = await seats.seat_for_token(code, token)
+        async with openings.turn():
+            found = await seats.seat_for_token(code, token)
         if found is None and query_token:
             await _refuse(websocket, CLOSE_UNAUTHORIZED, "unauthorized", "unknown token")
             return
@@ -124,7 +127,8 @@ async def _play(
     limits: SocketLimits,
 ) -> None:
     """Join the lobby's room and pass the client's messages to the hub until either side goes."""
-    room = await hub.join(conn, code, since)
+    async with websocket.app.state.openings.turn():
+        room = await hub.join(conn, code, since)
     if room is None:
         await _refuse(websocket, CLOSE_UNKNOWN_LOBBY, "not_found", "no such lobby")
         return

@@ -72,6 +72,8 @@ class Player:
         self.reader: asyncio.Task[None] | None = None
         self.changed = asyncio.Event()
         self.connected = False
+        # The close code of each connection that ended (1006: no close frame came).
+        self.close_codes: list[int | None] = []
         # While playing: `parked` is set whenever the player is not acting (its connection is
         # gone and it waits for `resume`, or it is done).
         self.playing = False
@@ -80,7 +82,11 @@ class Player:
 
     # --- the connection ---
 
-    async def connect(self, ws_base: str, code: str, since: int | None = None) -> None:
+    async def connect(
+        self, ws_base: str, code: str, since: int | None = None, **options: Any
+    ) -> None:
+        """Open the socket; `options` go to websockets' `connect` (`ssl`, `origin`,
+        `additional_headers`, `local_addr`...)."""
         query: dict[str, Any] = {}
         if since is not None:
             query["since"] = since
@@ -88,7 +94,12 @@ class Player:
             query["token"] = self.token
         url = f"{ws_base}/ws/{code}" + (f"?{urlencode(query)}" if query else "")
         self.ws = await connect(
-            url, open_timeout=TIMEOUT, close_timeout=2, max_size=2**24, ping_interval=None
+            url,
+            open_timeout=TIMEOUT,
+            close_timeout=2,
+            max_size=2**24,
+            ping_interval=None,
+            **options,
         )
         self.connected = True
         self.reader = asyncio.create_task(self._read(self.ws))
@@ -123,6 +134,7 @@ class Player:
         except ConnectionClosed:
             pass
         finally:
+            self.close_codes.append(ws.close_code)
             self.connected = False
             self.changed.set()
 

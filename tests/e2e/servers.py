@@ -30,12 +30,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child
+def die_with_parent() -> None:  # pragma: no cover - runs in the child
     """Linux: the server gets SIGKILL when the test process dies, so none is left behind."""
     with contextlib.suppress(Exception):
         import ctypes
 
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def stop_process(process: subprocess.Popen[bytes] | None) -> None:
+    """SIGTERM, then SIGKILL if it has not ended within STOP_TIMEOUT; a no-op once it has."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=STOP_TIMEOUT)
 
 
 class ServerProcess:
@@ -78,7 +90,7 @@ class ServerProcess:
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+                preexec_fn=die_with_parent if sys.platform.startswith("linux") else None,
             )
 
     async def start(self) -> float:
@@ -116,15 +128,15 @@ class ServerProcess:
             self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=STOP_TIMEOUT)
 
+    def terminate(self) -> None:
+        """SIGTERM, as a host's restart sends it, and wait for the server to finish."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=STOP_TIMEOUT)
+
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=STOP_TIMEOUT)
+        stop_process(self.process)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None

@@ -14,9 +14,13 @@ reconnects with `since=<its seq>`. Checked:
 - each game replayed by the rules engine from its seed and recorded actions gives, for every
   seat and a spectator, the view a fresh snapshot shows.
 
-Settings (environment): TT_CRASH_KILLS (SIGKILLs per run, default 5), TT_CRASH_SEED (default 1),
-TT_CRASH_SECONDS (how long the games play in all, default 8; games still on are checked as they
-stand), TT_CRASH_GAMES (the tables, default "convolution:6,innovation:2,unvention:2").
+SIGTERM (a host's restart), the same run: every client is told 1012 (service restart) and
+nothing acknowledged is lost.
+
+Settings (environment): TT_CRASH_KILLS (SIGKILLs, or SIGTERMs, per run, default 5),
+TT_CRASH_SEED (default 1), TT_CRASH_SECONDS (how long the games play in all, default 8; games
+still on are checked as they stand), TT_CRASH_GAMES (the tables, default
+"convolution:6,innovation:2,unvention:2").
 
 The database going away (PostgreSQL): the server reaches the database through a TCP proxy in
 the test (tests/e2e/proxy.py), which is cut, so the PostgreSQL server other tests use is never
@@ -63,6 +67,10 @@ from tests.e2e.tables import (
 )
 
 T = TypeVar("T")
+Stop = Literal["kill", "term"]
+# The close code of a server going away to restart (RFC 6455 registry): uvicorn sends it to
+# every websocket on SIGTERM.
+CLOSE_SERVICE_RESTART = 1012
 
 KILLS = int(os.environ.get("TT_CRASH_KILLS", "5"))
 SEED = int(os.environ.get("TT_CRASH_SEED", "1"))
@@ -141,15 +149,24 @@ async def play_for(seconds: float, tasks: list[asyncio.Task[None]]) -> None:
 
 
 async def crash_and_restart(
-    server: ServerProcess, tables: list[Table], tasks: list[asyncio.Task[None]], tally: Tally
+    server: ServerProcess,
+    tables: list[Table],
+    tasks: list[asyncio.Task[None]],
+    tally: Tally,
+    how: Stop,
 ) -> None:
-    """SIGKILL the server mid-play, start it again, reconnect everyone with since=<seq>, and
-    compare every view with a fresh snapshot while the games stand still."""
-    server.kill()
+    """SIGKILL (or SIGTERM) the server mid-play, start it again, reconnect everyone with
+    since=<seq>, and compare every view with a fresh snapshot while the games stand still.
+    After a SIGTERM every connection was told the server is restarting (close code 1012)."""
+    server.kill() if how == "kill" else server.terminate()
     tally.kills += 1
     players = [player for table in tables for player in table.players]
     for player in players:
         await player.wait_closed()
+        if how == "term" and player.close_codes[-1] != CLOSE_SERVICE_RESTART:
+            raise ProtocolFailure(
+                f"{player.name}: closed with {player.close_codes[-1]} at a SIGTERM, not 1012"
+            )
     for player in players:
         await asyncio.wait_for(player.parked.wait(), ANSWER_WITHIN)
     raise_failures(tasks)
@@ -212,8 +229,8 @@ async def close_all(tables: list[Table]) -> None:
                 await player.close()
 
 
-async def crash_run(database_url: str, log_path: Path) -> str:
-    """The whole SIGKILL run; its summary."""
+async def crash_run(database_url: str, log_path: Path, how: Stop = "kill") -> str:
+    """The whole SIGKILL (or SIGTERM) run; its summary."""
     began = time.monotonic()
     server = ServerProcess(database_url, log_path, env=LOAD_TEST_ENV)
     tally, stop = Tally(), asyncio.Event()
@@ -234,7 +251,7 @@ async def crash_run(database_url: str, log_path: Path) -> str:
             deadline = time.monotonic() + PLAY_SECONDS
             for _kill in range(KILLS):
                 await play_for(chaos.uniform(*KILL_DELAY), tasks)
-                await crash_and_restart(server, tables, tasks, tally)
+                await crash_and_restart(server, tables, tasks, tally, how)
                 deadline += tally.restart_seconds[-1]  # the restarts are not play
             await play_for(deadline - time.monotonic(), tasks)
             await stop_playing(stop, tables, tasks)
@@ -261,6 +278,15 @@ async def crash_run(database_url: str, log_path: Path) -> str:
 @pytest.mark.slow
 def test_sigkills_under_load_lose_nothing(database_url: str, tmp_path: Path) -> None:
     print(run(crash_run(database_url, tmp_path / "server.log")))
+
+
+@pytest.mark.slow
+def test_restarts_mid_game_tell_everyone_and_lose_nothing(
+    database_url: str, tmp_path: Path
+) -> None:
+    """A host's restart (SIGTERM, issue 20): the server finishes what is in flight, tells
+    every client it is restarting (1012), and every client resumes with `since`."""
+    print(run(crash_run(database_url, tmp_path / "server.log", how="term")))
 
 
 # --- the database going away -------------------------------------------------------------------
