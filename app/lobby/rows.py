@@ -154,10 +154,13 @@ _ADD_LOBBY = insert(lobbies).returning(lobbies.c.id)
 _SEAT = insert(players).returning(players.c.id)
 
 
-async def add_lobby(connection: AsyncConnection, code: str, game: str, options: dict) -> int:
+async def add_lobby(
+    connection: AsyncConnection, code: str, game: str, options: dict[str, Any]
+) -> int:
     """A new open lobby: its id."""
     values = {"code": code, "game": game, "options": options, "status": "open"}
-    return (await connection.execute(_ADD_LOBBY, values)).scalar_one()
+    lobby_id: int = (await connection.execute(_ADD_LOBBY, values)).scalar_one()
+    return lobby_id
 
 
 async def seat(
