@@ -27,7 +27,8 @@ def main(argv: list[str] | None = None) -> int:
         host = args.host or settings.host
         port = args.port or settings.port
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        print(f"Tinkertable: open http://{shown}:{port}/ in your browser", flush=True)
+        if settings.log_format == "text":  # else every line out is a JSON log line
+            print(f"Tinkertable: open http://{shown}:{port}/ in your browser", flush=True)
         from app.serving import GuardedHttpProtocol
 
         uvicorn.run(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from app.limits import Rate
@@ -14,6 +15,8 @@ from app.security import Origin
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVELOPMENT_SECRET = "development-only-secret"
+# The fewest characters METRICS_TOKEN and ADMIN_TOKEN may have.
+MIN_TOKEN_LENGTH = 16
 
 
 def _rate(value: Any) -> Any:
@@ -46,6 +49,24 @@ def _more_than_an_origin(text: str) -> bool:
 
 # Origins separated by commas.
 OriginsSetting = Annotated[frozenset[str], NoDecode, BeforeValidator(_origins)]
+
+
+def _networks(value: Any) -> Any:
+    """Addresses and networks written `127.0.0.1,10.0.0.0/8,::1`."""
+    if isinstance(value, str):
+        value = [part.strip() for part in value.split(",") if part.strip()]
+    if not isinstance(value, list | tuple | set | frozenset):
+        return value
+    try:
+        return tuple(ip_network(str(part).strip(), strict=False) for part in value)
+    except ValueError as error:
+        raise ValueError(f"addresses are written 127.0.0.1 or 10.0.0.0/8: {error}") from None
+
+
+# IP addresses and networks separated by commas.
+NetworksSetting = Annotated[
+    tuple[IPv4Network | IPv6Network, ...], NoDecode, BeforeValidator(_networks)
+]
 
 
 class Settings(BaseSettings):
@@ -141,11 +162,39 @@ class Settings(BaseSettings):
     expiry_interval: float = Field(default=3600, gt=0)
     expiry_batch: int = Field(default=100, ge=1, le=10_000)
 
+    # --- the owner's view (app/metrics.py, app/admin/, app/logs.py).
+    # GET /metrics (Prometheus) answers a client presenting this as `Authorization: Bearer`...
+    metrics_token: SecretStr | None = None
+    # ... or one from these addresses (as uvicorn reports it: behind a trusted proxy, its
+    # X-Forwarded-For). With neither setting /metrics does not exist (404).
+    metrics_allow: NetworksSetting = ()
+    # The owner's page /admin, for whoever presents this token (a script: `Authorization:
+    # Bearer`; a browser: its sign-in form). Unset: the page does not exist (404).
+    admin_token: SecretStr | None = None
+    # Wrong tokens one address may present to /admin and /metrics; past it 429 `too_many`.
+    limit_admin_sign_ins: RateSetting = Rate(10, 60)
+    # "text" (uvicorn's lines) or "json": one JSON object per log line.
+    log_format: Literal["text", "json"] = "text"
+
     @model_validator(mode="after")
     def _secret_outside_development(self) -> Settings:
         if self.environment != "development" and self.secret_key in ("", DEVELOPMENT_SECRET):
             raise ValueError("SECRET_KEY must be set to a random value outside development")
         return self
+
+    @field_validator("metrics_token", "admin_token", mode="before")
+    @classmethod
+    def _token(cls, value: Any) -> Any:
+        """A blank token is no token; a set one is long enough not to be guessed."""
+        text = value.get_secret_value() if isinstance(value, SecretStr) else value
+        if isinstance(text, str) and not text.strip():
+            return None
+        if isinstance(text, str) and len(text.strip()) < MIN_TOKEN_LENGTH:
+            raise ValueError(
+                f"a token must have at least {MIN_TOKEN_LENGTH} characters"
+                " (make one with `openssl rand -hex 24`)"
+            )
+        return text.strip() if isinstance(text, str) else value
 
     @property
     def is_sqlite(self) -> bool:

@@ -60,6 +60,7 @@ class Base(DeclarativeBase):
 
 def import_models() -> None:
     """Import every module that defines tables, so Base.metadata knows them all."""
+    import app.admin.models  # noqa: F401
     import app.lobby.models  # noqa: F401
     import app.play.models  # noqa: F401
 

@@ -22,15 +22,19 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
-from app import errors, pages, your_games
+from app import errors, metrics, pages, your_games
+from app.admin import router as admin
+from app.admin.banner import Banner
+from app.admin.tables import Tables
 from app.admission import Openings, OpeningsMiddleware
+from app.auth import WrongTokens
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessions, migrate_async
 from app.limits import Limits, RateLimitMiddleware
 from app.lobby import expiry
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
-from app.logs import redact_tokens_in_logs
+from app.logs import redact_tokens_in_logs, use_json_lines
 from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.lag import LoopLag
@@ -82,6 +86,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
     bots = BotDriver(hub, settings.bot_delay, workers)
     lag = LoopLag()
+    app.state.metrics.watch(hub=hub, bots=bots, engine=engine, lag=lag)
+    banner = app.state.banner = Banner(sessions)
+    await banner.load()
+    app.state.admin_tables = Tables(sessions, hub, games)
     app.state.engine = engine
     app.state.lobbies = lobbies
     app.state.seats = lobbies
@@ -117,6 +125,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         gc.unfreeze()
         gc.set_threshold(*gc_defaults)
+        await banner.close()
         await bots.close()
         await workers.close()
         await lag.close()
@@ -150,6 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.games = games_for(settings)
     errors.install(app)
     redact_tokens_in_logs()  # uvicorn logs each request's query string
+    if settings.log_format == "json":
+        use_json_lines()
 
     app.state.limits = Limits.from_settings(settings)
     if not settings.rate_limits:
@@ -160,6 +171,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityMiddleware, allowed_origins=settings.allowed_origins)
     app.add_middleware(OpeningsMiddleware)
     app.add_middleware(ServerTimingMiddleware)  # outermost: the whole of the app's time
+    wrong_tokens = WrongTokens(settings)  # the owner's tokens, for /metrics and /admin
+    app.state.metrics = metrics.install(app, settings, wrong_tokens)
+    admin.install(app, settings, wrong_tokens)
 
     @app.get("/api/health", tags=["health"])
     async def health(request: Request) -> JSONResponse:

@@ -11,13 +11,14 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from app import option_words
+from app.admin.banner import page_banner
 from app.config import ROOT
 from app.errors import NotFound
 from app.play import table
 from app.play.websocket import lobby_cookie
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=ROOT / "templates")
+templates = Jinja2Templates(directory=ROOT / "templates", context_processors=[page_banner])
 # The table's options (clock, absent players), shown apart from each game's own.
 templates.env.globals["table_options"] = [option.name for option in table.TABLE_OPTIONS]
 # Options and their choices in the players' words ("Team game: yes").

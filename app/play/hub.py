@@ -31,6 +31,14 @@ from app.play.runner import Position, Runner
 log = logging.getLogger(__name__)
 
 
+def _ended_elsewhere(room: Room, info: LobbyInfo) -> bool:
+    """The lobby says its game is over while the room's game goes on: it was ended (by the
+    server's owner, app/play/ended.py) or finished by another process; read it again."""
+    position = room.position
+    finished = info.public["status"] == "finished"
+    return finished and position is not None and position.game.result(position.state) is None
+
+
 class Hub:
     def __init__(
         self, runner: Runner, directory: Directory, *, buffer_size: int, chat_history: int
@@ -141,6 +149,7 @@ class Hub:
         if info is None:
             info = await self.directory.lobby_info(code)
             if info is None:
+                self.forget(code)  # deleted (by the server's owner): its sockets close
                 return
         if room is None:
             if position is not None:
@@ -162,7 +171,9 @@ class Hub:
             for seat in room.away():
                 if room.connected()[seat] > 0:  # handed over by a process that did not see them
                     await self._came_back(room, seat)
-            started = room.position is None and info.game_record_id is not None
+            started = info.game_record_id is not None and (
+                room.position is None or _ended_elsewhere(room, info)
+            )
             if started:
                 await self.referee.load(room, position)
             room.broadcast(messages.lobby(room.lobby()))
@@ -224,6 +235,12 @@ class Hub:
             room.presence_changed()
         if not room.connections:
             room.idle_since = now
+
+    def forget(self, code: str) -> None:
+        """Drop the lobby's room and close its sockets (the lobby is gone)."""
+        room = self.rooms.pop(code, None)
+        for conn in room.connections if room is not None else ():
+            conn.close()
 
     def sweep(self, now: float, max_idle: float) -> int:
         """Forget rooms nobody has been connected to for `max_idle` seconds; how many."""

@@ -142,7 +142,7 @@ moved AS (
     result = COALESCE(CAST(entry.result AS jsonb), games.result),
     finished_at = CASE WHEN entry.result IS NULL THEN games.finished_at ELSE entry.at END
   FROM entry
-  WHERE games.id = entry.game_id AND games.seq = entry.seq - 1
+  WHERE games.id = entry.game_id AND games.seq = entry.seq - 1 AND games.status = 'playing'
   RETURNING games.id, games.seq
 ),
 added AS (
@@ -206,7 +206,11 @@ def sqlite_writer(engine: AsyncEngine) -> Write:
                     values.update(status="finished", result=entry.result, finished_at=entry.at)
                 updated = await connection.execute(
                     update(games)
-                    .where(games.c.id == entry.game_id, games.c.seq == entry.seq - 1)
+                    .where(
+                        games.c.id == entry.game_id,
+                        games.c.seq == entry.seq - 1,
+                        games.c.status == "playing",  # not a game its owner ended
+                    )
                     .values(**values)
                 )
                 if updated.rowcount != 1:

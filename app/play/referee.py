@@ -57,6 +57,7 @@ class Referee:
         assert room.info.game_record_id is not None
         room.position = position or await self.runner.load(room.info.game_record_id)
         room.views.clear()
+        room.snapshots.clear()  # the same seq may now be another game: one its owner ended
         room.buffer.clear()
         self.moved(room)
 

@@ -19,6 +19,7 @@ from app.db import utcnow
 from app.errors import NotFound
 from app.games.core import Action, Game, Seat, State, clone
 from app.play.clocks import Clocks
+from app.play.ended import as_recorded
 from app.play.models import ActionRecord, GameRecord
 from app.play.recorder import Entry, Recorder, writer_for
 from app.play.registry import Games
@@ -162,11 +163,13 @@ class Runner:
             )
             latest_timeouts = tuple((a.seq, a.seat) for a in reversed(list(timeouts)))
         recorded = self.position(record)  # its clocks: as recorded with the latest action
-        position, game = replace(recorded, clocks=None), recorded.game
+        position, game = replace(recorded, clocks=None), self.games[record.game]
         for action in later:  # the actions since the latest snapshot
             after = game.apply(position.state, action.seat, action.action)
             position = position.advance(action.seat, after, None, action.at)
-        return replace(position, clocks=recorded.clocks, timeouts=latest_timeouts)
+        return replace(
+            position, game=recorded.game, clocks=recorded.clocks, timeouts=latest_timeouts
+        )
 
     def position(self, record: GameRecord) -> Position:
         """The game at its record's snapshot (a game just started: as it starts), with its
@@ -174,7 +177,7 @@ class Runner:
         clocks = Clocks.from_json(record.clocks) if record.clocks is not None else None
         return Position(
             record.id,
-            self.games[record.game],
+            as_recorded(self.games[record.game], record.result),  # ended by the owner?
             record.seats,
             record.snapshot_seq,
             clone(record.snapshot),
