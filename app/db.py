@@ -58,13 +58,6 @@ class Base(DeclarativeBase):
     )
 
 
-def import_models() -> None:
-    """Import every module that defines tables, so Base.metadata knows them all."""
-    import app.admin.models  # noqa: F401
-    import app.lobby.models  # noqa: F401
-    import app.play.models  # noqa: F401
-
-
 def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     """The engine for `url`. On PostgreSQL (asyncpg) a database that cannot be reached fails
     within seconds, as a SQLAlchemyError; `connect_args` may override the timeouts, e.g.

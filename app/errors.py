@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 class DomainError(Exception):
     status = 400
-    code = ErrorCode.BAD_REQUEST
+    code: str = ErrorCode.BAD_REQUEST
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
         super().__init__(message)

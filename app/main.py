@@ -14,6 +14,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.lag import LoopLag
 from app.play.notices import Notices
+from app.play.progress import Progress
 from app.play.registry import games_for
 from app.play.replays import Replays
 from app.play.websocket import router as websocket_router
@@ -84,6 +86,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         notices.start()
     workers = Workers(settings)
     lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
+    lobbies.progress = Progress(lobbies.replays)
     bots = BotDriver(hub, settings.bot_delay, workers)
     lag = LoopLag()
     app.state.metrics.watch(hub=hub, bots=bots, engine=engine, lag=lag)
@@ -125,18 +128,24 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         gc.unfreeze()
         gc.set_threshold(*gc_defaults)
-        await banner.close()
-        await bots.close()
-        await workers.close()
-        await lag.close()
-        if notices is not None:
-            await notices.close()
         for task in (sweeper, expirer):
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        await lobbies.runner.recorder.close()
-        await engine.dispose()
+        closings = [banner.close, bots.close, workers.close, lag.close]
+        closings += [notices.close] if notices is not None else []
+        closings += [partial(_ended, sweeper), partial(_ended, expirer)]
+        closings += [lobbies.runner.recorder.close, engine.dispose]
+        # Each part is closed even when one before it fails, the database's connections last:
+        # a connection left to the garbage collector warns much later, far from its cause.
+        for close in closings:
+            try:
+                await close()
+            except Exception:
+                log.exception("could not close %s", close)
+
+
+async def _ended(task: asyncio.Task[Any]) -> None:
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 async def _sweep_rooms(hub: Hub) -> None:

@@ -97,7 +97,7 @@ class Metrics:
     def __init__(self, *, counting: bool = True) -> None:
         # False: nobody can read the figures (no /metrics), so nothing is wrapped or counted.
         self.counting = counting
-        disable_created_metrics()  # type: ignore[no-untyped-call]  # no `_created` series beside each counter: noise here
+        disable_created_metrics()  # no `_created` series beside each counter: noise here
         self.registry = CollectorRegistry()
         ProcessCollector(registry=self.registry)
         metric = partial(_named, registry=self.registry)

@@ -13,7 +13,6 @@ from typing import Any
 # Option name -> the label the pages show, where the game's own label is not the clearest.
 LABELS: dict[str, str] = {
     "first_player": "Who goes first",
-    "starting_player": "Who starts",
     "edition": "Card texts",
     "teams": "Team game",
     "mode": "Mode",
@@ -28,11 +27,9 @@ CHOICES: dict[tuple[str, Any], str] = {
     ("first_player", "random"): "chosen at random",
     ("first_player", "host"): "the host",
     ("first_player", "guest"): "the guest",
-    ("starting_player", "random"): "chosen at random",
-    ("starting_player", "host"): "the host",
-    ("starting_player", "second"): "the second player",
-    ("starting_player", "third"): "the third player",
-    ("starting_player", "fourth"): "the fourth player",
+    ("first_player", "second"): "the second player",
+    ("first_player", "third"): "the third player",
+    ("first_player", "fourth"): "the fourth player",
     ("edition", "third"): "third edition",
     ("edition", "first"): "first edition",
     ("mode", "full"): "full game",

@@ -66,12 +66,38 @@ async def lobby_page(request: Request, code: str) -> HTMLResponse:
 
 @router.get("/l/{code}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, code: str) -> HTMLResponse:
+    lobbies = request.app.state.lobbies
     try:
-        lobby = await request.app.state.lobbies.describe(code)
+        lobby = await lobbies.describe(code)
     except NotFound:
         return _page(request, "missing.html", status=404, code=code)
     game = request.app.state.games[lobby["game"]]
-    return _page(request, "replay.html", lobby=lobby, game=table.info(game))
+    result = await lobbies.result(code)
+    if result is not None:  # the heading names the winner
+        names = [player["name"] for player in sorted(lobby["players"], key=lambda p: p["seat"])]
+        result = {
+            "headline": winner_words(result["winners"], names),
+            "reason": reason_words(result["reason"], result["winners"], names),
+        }
+    return _page(request, "replay.html", lobby=lobby, game=table.info(game), result=result)
+
+
+def reason_words(reason: str, winners: list[int], names: list[str]) -> str:
+    """The result's reason as a sentence: "won 7 categories to 5" (Convolution's) gets its
+    winner's name (as static/js/result.js says it)."""
+    reason = reason.strip()
+    if reason.startswith("won ") and len(winners) == 1:
+        reason = f"{names[winners[0]]} {reason}"
+    if not reason:
+        return ""
+    reason = reason[0].upper() + reason[1:]
+    return reason if reason[-1] in ".!?" else f"{reason}."
+
+
+def winner_words(winners: list[int], names: list[str]) -> str:
+    """ "Ann won!", "Ann and Bob won!", "Nobody won." (as static/js/result.js says it)."""
+    won = [names[seat] for seat in winners]
+    return f"{' and '.join(won)} won!" if won else "Nobody won."
 
 
 @cache
@@ -87,3 +113,16 @@ async def rules_page(request: Request, game_id: str) -> HTMLResponse:
     if game_id not in games:
         return _page(request, "missing.html", status=404, code=None)
     return _page(request, "rules.html", game=games[game_id].info(), rules=_rules_html(game_id))
+
+
+# A page address with nothing there (a lobby's address cut short, a game that does not exist,
+# anything below them) answers the friendly page, not the API's JSON. Declared last: every
+# page above is matched first.
+@router.get("/l", response_class=HTMLResponse)
+@router.get("/l/", response_class=HTMLResponse)
+@router.get("/l/{code}/{rest:path}", response_class=HTMLResponse)
+@router.get("/rules", response_class=HTMLResponse)
+@router.get("/rules/", response_class=HTMLResponse)
+@router.get("/rules/{game_id}/{rest:path}", response_class=HTMLResponse)
+async def nothing_here(request: Request) -> HTMLResponse:
+    return _page(request, "missing.html", status=404, code=None)

@@ -6,10 +6,10 @@ from alembic import context
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-from app.db import Base, import_models, make_engine
+from app.db import make_engine
+from app.tables import metadata
 
-import_models()
-target_metadata = Base.metadata
+target_metadata = metadata
 
 # One number for every Tinkertable process: whoever holds it migrates, the others wait.
 MIGRATION_LOCK = 7_261_001

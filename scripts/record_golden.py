@@ -28,29 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from app.config import Settings  # noqa: E402
 from app.games.core import Game  # noqa: E402
-from app.play.registry import games_for  # noqa: E402
+from app.play.registry import Recording, entries_for  # noqa: E402
 from tests.games.replays import GOLDEN, replay, views_of  # noqa: E402
 
 MAX_ACTIONS = 5000
-
-# (file name, game id, players, options, seed, preferred action types)
-RECORDINGS: list[tuple[str, str, int, dict[str, Any], int, tuple[str, ...]]] = [
-    ("convolution-2p", "convolution", 2, {}, 101, ()),
-    ("nerdy-inventions-3p", "nerdy-inventions", 3, {}, 102, ("build", "pay")),
-    (
-        "unvention-2p",
-        "unvention",
-        2,
-        {},
-        103,
-        ("journal", "circle", "build_start", "build_add", "build_place", "present"),
-    ),
-    ("innovation-2p", "innovation", 2, {}, 104, ("achieve", "dogma", "draw")),
-    ("innovation-3p-first-edition", "innovation", 3, {"edition": "first"}, 105, ("achieve",)),
-    ("innovation-4p-teams", "innovation", 4, {"teams": True}, 106, ("achieve", "dogma")),
-    ("unscrewed-3p-first-game", "unscrewed", 3, {"mode": "first"}, 107, ()),
-    ("unscrewed-4p-full", "unscrewed", 4, {"mode": "full"}, 108, ()),
-]
 
 
 def record(
@@ -78,7 +59,7 @@ def record(
 
 def golden_text(golden: dict[str, Any]) -> str:
     """The file's text: one action per line (short diffs), the final views indented."""
-    compact = {"sort_keys": True, "separators": (",", ":")}
+    compact: dict[str, Any] = {"sort_keys": True, "separators": (",", ":")}
     actions = ",\n  ".join(json.dumps(step, **compact) for step in golden["actions"])
     rest = {key: value for key, value in golden.items() if key != "actions"}
     body = json.dumps(rest, indent=1, sort_keys=True)
@@ -89,30 +70,35 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="record only this game id")
     args = parser.parse_args()
-    games = games_for(Settings())
     GOLDEN.mkdir(parents=True, exist_ok=True)
-    for name, game_id, players, options, seed, prefer in RECORDINGS:
+    for game_id, entry in entries_for(Settings()).items():
         if args.only and game_id != args.only:
             continue
-        game = games[game_id]
-        actions = record(game, players, options, seed, prefer)
-        state, digest = replay(game, players, options, seed, actions)
-        result = game.result(state)
-        assert result is not None
-        golden = {
-            "game": game_id,
-            "players": players,
-            "options": options,
-            "seed": seed,
-            "actions": actions,
-            "result": result.to_json(),
-            "final_views": views_of(game, state, players),
-            "digest": digest,
-        }
-        path = GOLDEN / f"{name}.json"
-        path.write_text(golden_text(golden))
-        print(f"{path.relative_to(ROOT)}: {len(actions)} actions, {path.stat().st_size} bytes")
+        for recording in entry.recordings:
+            write(entry.game, recording)
     return 0
+
+
+def write(game: Game, recording: Recording) -> None:
+    """Record one golden game and write its file."""
+    players, options, seed = recording.players, recording.options, recording.seed
+    actions = record(game, players, options, seed, recording.prefer)
+    state, digest = replay(game, players, options, seed, actions)
+    result = game.result(state)
+    assert result is not None
+    golden = {
+        "game": game.id,
+        "players": players,
+        "options": options,
+        "seed": seed,
+        "actions": actions,
+        "result": result.to_json(),
+        "final_views": views_of(game, state, players),
+        "digest": digest,
+    }
+    path = GOLDEN / f"{recording.name}.json"
+    path.write_text(golden_text(golden))
+    print(f"{path.relative_to(ROOT)}: {len(actions)} actions, {path.stat().st_size} bytes")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import shutil
 import uuid
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -58,20 +59,29 @@ def _postgres_url(database: str) -> str:
     return POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + database
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    """A fresh database on the PostgreSQL server for this run, migrated; its URL."""
-    name = f"tt_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+@contextmanager
+def postgres_database(prefix: str, *, migrated: bool = True) -> Iterator[str]:
+    """A fresh database on the PostgreSQL server (migrated, unless not `migrated`), dropped
+    at the end; its URL."""
+    name = f"{prefix}_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     try:
         run(_admin(f'CREATE DATABASE "{name}"'))
     except Exception as error:  # any connection failure means "not available"
         unavailable(f"PostgreSQL is not reachable at {POSTGRES_SERVER}: {error}")
     url = _postgres_url(name)
     try:
-        migrate(url)
+        if migrated:
+            migrate(url)
         yield url
     finally:
         run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A fresh database on the PostgreSQL server for this run, migrated; its URL."""
+    with postgres_database("tt_test") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

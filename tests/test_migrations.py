@@ -3,6 +3,7 @@ start from several processes at once, the app migrates on start; health; setting
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -20,7 +21,8 @@ from sqlalchemy import inspect, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import DEVELOPMENT_SECRET, ROOT, Settings
-from app.db import Base, alembic_config, import_models, make_engine, migrate
+from app.db import alembic_config, make_engine, migrate
+from app.tables import metadata
 from tests.conftest import POSTGRES_SERVER, run, unavailable
 from tests.play.tables import serving
 
@@ -33,7 +35,6 @@ def head_revision() -> str:
 
 async def _inspect(url: str) -> dict[str, Any]:
     """The differences from the models, the alembic_version rows and the table names."""
-    import_models()
     engine = make_engine(url)
     try:
         async with engine.connect() as connection:
@@ -50,7 +51,7 @@ async def _inspect(url: str) -> dict[str, Any]:
                         )
                     ]
                 return {
-                    "diff": compare_metadata(context, Base.metadata),
+                    "diff": compare_metadata(context, metadata),
                     "versions": versions,
                     "tables": tables,
                 }
@@ -68,7 +69,7 @@ def assert_at_head(url: str) -> None:
     found = inspect_database(url)
     assert found["versions"] == [head_revision()]
     assert found["diff"] == []
-    assert found["tables"] == {*Base.metadata.tables, "alembic_version"}
+    assert found["tables"] == {*metadata.tables, "alembic_version"}
 
 
 # --- fresh databases ------------------------------------------------------------------------
@@ -152,11 +153,11 @@ _INSERT_LOBBY = (
 )
 
 
-async def _execute(url: str, statement: str) -> None:
+async def _execute(url: str, statement: str, **values: Any) -> None:
     engine = make_engine(url)
     try:
         async with engine.begin() as connection:
-            await connection.execute(text(statement))
+            await connection.execute(text(statement), values)
     finally:
         await engine.dispose()
 
@@ -259,3 +260,60 @@ def test_production_reads_the_secret_from_the_environment(
 @pytest.mark.usefixtures("no_secret_in_environment")
 def test_development_needs_no_secret() -> None:
     assert Settings(_env_file=None).environment == "development"
+
+
+# --- stored games across a renamed option (0007) -------------------------------------------
+
+
+def test_a_nerdy_game_stored_before_0007_loads_with_first_player(empty_url: str) -> None:
+    """Nerdy Inventions' option and state key "starting_player" became "first_player": a lobby
+    and a game stored before keep their setting, and the game plays on from its snapshot."""
+    from app.games.core import canonical
+    from app.play.registry import games_for
+
+    game = games_for(Settings())["nerdy-inventions"]
+    new = game.start(3, {"first_player": "second"}, 7)
+    seat = game.active(new)[0]
+    after = game.apply(new, seat, game.legal(new, seat)[0])
+
+    def old(value: dict[str, Any]) -> str:
+        renamed = {("starting_player" if k == "first_player" else k): v for k, v in value.items()}
+        return canonical(renamed)
+
+    migrate(empty_url, "0006")
+    run(
+        _execute(
+            empty_url,
+            "INSERT INTO lobbies (id, code, game, options, status, created_at, updated_at) "
+            "VALUES (1, 'nerd', 'nerdy-inventions', :options, 'playing', CURRENT_TIMESTAMP, "
+            "CURRENT_TIMESTAMP)",
+            options=old({"first_player": "second"}),
+        )
+    )
+    run(
+        _execute(
+            empty_url,
+            "INSERT INTO games (lobby_id, game, rules_version, seed, players, seats, options, "
+            "setup, seq, snapshot, snapshot_seq, status, created_at, updated_at) VALUES "
+            "(1, 'nerdy-inventions', '1', 7, 3, '[]', :options, :setup, 1, :snapshot, 1, "
+            "'playing', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+            options=old({"first_player": "second"}),
+            setup=old(new),
+            snapshot=old(after),
+        )
+    )
+    migrate(empty_url)
+    assert_at_head(empty_url)
+    lobby_options = run(_scalar(empty_url, "SELECT options FROM lobbies"))
+    stored = {
+        column: run(_scalar(empty_url, f"SELECT {column} FROM games"))
+        for column in ("options", "setup", "snapshot")
+    }
+    loaded = {
+        column: value if isinstance(value, dict) else json.loads(value)
+        for column, value in [("lobby", lobby_options), *stored.items()]
+    }
+    assert loaded["lobby"] == loaded["options"] == {"first_player": "second"}
+    assert loaded["setup"] == new and loaded["snapshot"] == after
+    assert game.view(loaded["snapshot"], 0) == game.view(after, 0)
+    assert game.start(3, loaded["options"], 7) == loaded["setup"]

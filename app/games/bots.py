@@ -36,9 +36,12 @@ holds no state between calls: everything it knows comes in through its arguments
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.games.core import Action, Game, Rng, canonical
+from app.games.determinism import Rng, canonical
+
+if TYPE_CHECKING:
+    from app.games.core import Action, Game
 
 View = dict[str, Any]
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict
 
-import orjson
+from app.games.determinism import Rng as Rng
+from app.games.determinism import canonical as canonical
+from app.games.determinism import clone as clone
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 Action: TypeAlias = dict[str, Any]
 State: TypeAlias = dict[str, Any]
 Seat: TypeAlias = int
+Move: TypeAlias = Callable[[State, Seat, Action], None]  # carries out one type of action
 
 
 # --- errors ---------------------------------------------------------------------------------
@@ -93,12 +96,35 @@ class Result:
 # --- the interface --------------------------------------------------------------------------
 
 
+class View(TypedDict):
+    """What `Game.view` gives a seat (None: a spectator), the same four keys in every game."""
+
+    active: list[Seat]  # the seats the game waits for
+    prompt: str | None  # what it waits for from this seat, in words
+    state: Mapping[str, Any]  # the game's own table: `Contract.table`
+    log: list[str]  # the log lines this seat may read, oldest first
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The shapes of a game's JSON, each a TypedDict (or a union of them): its state, its table
+    (the "state" of every view) and its actions. mypy checks them where the game builds them;
+    tests/games/test_contract.py checks every state, view and legal action of random games
+    against them, extra keys included."""
+
+    state: type
+    table: type
+    action: Any  # a union of TypedDicts, one per action type
+
+
 class Game(ABC):
     """The static facts of one game and the pure functions that play it.
 
-    Subclasses set the class attributes and implement `setup`, `legal`, `play`, `view`,
-    `active` and `result`. `apply` is shared: it refuses anything not listed by `legal`, copies
-    the state, and hands the copy to `play`, so a state passed in is never changed.
+    Subclasses set the class attributes and implement `setup`, `legal`, `moves` (or `play`),
+    `table`, `active` and `result`. `apply` is shared: it refuses anything not listed by
+    `legal`, copies the state, and hands the copy to `play`, so a state passed in is never
+    changed. `view` is
+    shared too: the game's `table` for the seat, in the envelope every game's page reads.
     """
 
     id: str
@@ -108,28 +134,38 @@ class Game(ABC):
     max_players: int
     options: tuple[Option, ...] = ()
     rules_version: str = "1"
+    contract: Contract
 
     # -- to implement --
 
     @abstractmethod
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        """The state before anyone has acted, for `players` seats numbered 0..players-1."""
+        """The state before anyone has acted, for `players` seats numbered 0..players-1.
+        `start` has checked the player count and the options (every one given, defaults
+        filled in); `setup` checks only what depends on both (BadOptions)."""
 
     @abstractmethod
     def legal(self, state: State, seat: Seat) -> list[Action]:
         """Exactly the actions accepted from `seat` now, in a stable order ([] if none)."""
 
-    @abstractmethod
+    def moves(self) -> Mapping[str, Move]:
+        """The game's move table: each action type -> what carries it out."""
+        return {}
+
     def play(self, state: State, seat: Seat, action: Action) -> None:
-        """Carry out a legal action on `state` (a private copy, which may be changed in place)."""
+        """Carry out a legal action on `state` (a private copy, which may be changed in place):
+        by its type, through `moves`. Games whose actions answer a question in the middle of
+        an effect (any type of action may) say here which situation takes the action."""
+        self.moves()[action["type"]](state, seat, action)
 
     @abstractmethod
     def active(self, state: State) -> list[Seat]:
         """The seats whose decision the game is waiting for."""
 
     @abstractmethod
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        """Everything `seat` (None: a spectator) may see of the game's own state, JSON-ready."""
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Mapping[str, Any]:
+        """Everything `seat` (None: a spectator) may see of the game's own state, JSON-ready;
+        with `everything` (a finished game's replay), every secret too."""
 
     @abstractmethod
     def result(self, state: State) -> Result | None:
@@ -139,9 +175,22 @@ class Game(ABC):
         """What the game waits for from `seat`, in words; None when nothing."""
         return None
 
-    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        """The view a finished game's replay shows `seat`: games with secrets show them all."""
-        return self.view(state, seat)
+    def view(self, state: State, seat: Seat | None) -> View:
+        """What `seat` (None: a spectator) is shown: who the game waits for, what it asks of
+        the seat, the game's table and the log lines the seat may read."""
+        return self._view(state, seat, everything=False)
+
+    def replay_view(self, state: State, seat: Seat | None) -> View:
+        """The view a replay shows `seat`: once the game is over, every secret and log line."""
+        return self._view(state, seat, everything=self.result(state) is not None)
+
+    def _view(self, state: State, seat: Seat | None, everything: bool) -> View:
+        return {
+            "active": self.active(state),
+            "prompt": self.prompt(state, seat),
+            "state": self.table(state, seat, everything),
+            "log": visible_log(state, seat, everything=everything),
+        }
 
     def components(self) -> dict[str, Any] | None:
         """The printed components every player may read (card faces, map layouts), JSON-ready,
@@ -217,79 +266,7 @@ def describe(action: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-# orjson: the same JSON as the standard library's, several times faster; keys sorted as text.
-_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
-
-
-def canonical(value: Any) -> str:
-    """A value's one JSON text: equal texts are equal JSON (True is not 1, 1.0 is not 1)."""
-    return orjson.dumps(value, option=_SORTED).decode()
-
-
-def clone(state: State) -> State:
-    """A deep copy of plain JSON data (faster than copy.deepcopy for it), every object's keys
-    in sorted order.
-
-    States leave `start` and `apply` in this one key order, so a state read back from a
-    database (PostgreSQL's JSONB orders keys its own way) is the same state in every respect,
-    dictionary iteration included; rules must still never give a key's spelling a meaning.
-    """
-    return orjson.loads(orjson.dumps(state, option=_SORTED))
-
-
 # --- seeded randomness ----------------------------------------------------------------------
-
-_MASK = (1 << 64) - 1
-
-
-class Rng:
-    """SplitMix64: a small, fast generator whose whole state is one 64-bit integer.
-
-    The state lives in the game state (as a hex string under "rng"), so a game is fully
-    determined by its seed and its actions. Use it through `randomness(state)`.
-    """
-
-    def __init__(self, state: int) -> None:
-        self.state = state & _MASK
-
-    @classmethod
-    def from_seed(cls, seed: int) -> Rng:
-        rng = cls(seed)
-        rng.next64()  # so that neighbouring seeds do not start alike
-        return rng
-
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
-
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer in low..high, both included."""
-        return low + self.below(high - low + 1)
-
-    def die(self, sides: int = 6) -> int:
-        return self.randint(1, sides)
-
-    def choice(self, items: list[Any]) -> Any:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
 
 def seed_state(state: State, seed: int) -> None:
@@ -308,16 +285,31 @@ def randomness(state: State) -> Iterator[Rng]:
 # --- the log --------------------------------------------------------------------------------
 
 
+class LogEntry(TypedDict):
+    text: str  # seats named by the tokens "{seat0}", "{seat1}"... (`seat_token`)
+    seats: NotRequired[list[Seat]]  # who may read it; everyone when absent
+
+
+def seat_token(seat: Seat) -> str:
+    """How a log line or a prompt names a seat: the server puts the player's name there."""
+    return "{seat" + str(seat) + "}"
+
+
 def log(state: State, text: str, *, seats: list[Seat] | None = None) -> None:
     """Add a line to the game's log; `seats` limits who may read it (None: everyone)."""
-    entry: dict[str, Any] = {"text": text}
+    entry: LogEntry = {"text": text}
     if seats is not None:
         entry["seats"] = sorted(seats)
     state.setdefault("log", []).append(entry)
 
 
-def visible_log(state: State, seat: Seat | None, last: int = 40) -> list[str]:
-    """The last `last` lines of the log that `seat` may read."""
+def visible_log(
+    state: State, seat: Seat | None, last: int = 40, *, everything: bool = False
+) -> list[str]:
+    """The last `last` lines of the log that `seat` may read; with `everything` (a finished
+    game's replay), every line."""
+    if everything:
+        return [entry["text"] for entry in state.get("log", [])]
     lines = [
         entry["text"]
         for entry in state.get("log", [])
@@ -339,6 +331,30 @@ def visible_log(state: State, seat: Seat | None, last: int = 40) -> list[str]:
 #   yields `Ask`). Its state holds the state at the script's start and the answers so far; the
 #   current state is rebuilt by running the script again over those answers, so a restarted
 #   server, a replay or a bot's look-ahead all reach exactly the same point.
+
+
+class Decision(TypedDict):
+    """`Simultaneous`'s record in a state."""
+
+    waiting: list[Seat]
+    answers: dict[str, Any]  # by seat, as text
+
+
+class AskRecord(TypedDict):
+    seat: Seat
+    prompt: str
+    options: list[Action]
+    info: dict[str, Any]
+
+
+class ScriptRecord(TypedDict):
+    """`Script`'s record in a state: the script, the state at its start and the answers so far."""
+
+    name: str
+    args: dict[str, Any]
+    base: dict[str, Any]  # the whole state when the script started
+    answers: list[Action]
+    ask: AskRecord
 
 
 class Simultaneous:

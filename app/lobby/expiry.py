@@ -12,7 +12,10 @@ EXPIRE_FINISHED_DAYS, EXPIRE_OPEN_DAYS, EXPIRE_ABANDONED_DAYS; 0 keeps them fore
 Deleting a lobby deletes its players, chat lines, game and actions with it (the foreign keys
 cascade, see migrations/versions/0001_initial.py); a finished game's "play again" link to a
 deleted lobby is cleared. Lobbies this server process has a room for (someone is connected, or
-was a moment ago) are left for a later round.
+was a moment ago) are left for a later round. Which lobbies have a room is asked as each batch
+is deleted, not once per round: a socket may open a room while a round runs (a round waits on
+the database between its batches and statements). A room opened while the batch's delete ran
+undoes the batch (its lobbies wait for the next round).
 
 So that play never waits on the clean-up, each batch of `batch` lobbies is one short
 transaction of its own, with a pause between batches; a round runs every `interval` seconds.
@@ -106,11 +109,29 @@ def _abandoned_since(moment: datetime) -> ColumnElement[bool]:
     )
 
 
+class RoomOpened(Exception):
+    """A room was opened for a lobby of the batch while it was being deleted."""
+
+    def __init__(self, last: int) -> None:
+        super().__init__(f"a lobby of the batch up to id {last} is in use")
+        self.last = last
+
+
+def nothing_in_use() -> set[str]:
+    return set()
+
+
 async def delete_batch(
-    session: AsyncSession, expiry: Expiry, now: datetime, after: int, keep: set[str]
+    session: AsyncSession,
+    expiry: Expiry,
+    now: datetime,
+    after: int,
+    in_use: Callable[[], set[str]] = nothing_in_use,
 ) -> tuple[int | None, list[str]]:
-    """Delete up to `expiry.batch` expired lobbies with ids above `after`, except those in
-    `keep`: (the last id looked at, None when there were no more; the codes deleted)."""
+    """Delete up to `expiry.batch` expired lobbies with ids above `after`, except those
+    `in_use()` names, asked once the candidates are read: (the last id looked at, None when
+    there were no more; the codes deleted). RoomOpened if `in_use()` names one of them once
+    they are deleted: the caller rolls the batch back."""
     condition = expiry.expired(now)
     candidates = (
         await session.execute(
@@ -122,6 +143,8 @@ async def delete_batch(
     ).all()
     if not candidates:
         return None, []
+    last = candidates[-1][0]
+    keep = in_use()
     ids = [lobby_id for lobby_id, code in candidates if code not in keep]
     codes: list[str] = []
     if ids:
@@ -130,27 +153,32 @@ async def delete_batch(
             delete(Lobby).where(Lobby.id.in_(ids), condition).returning(Lobby.code)
         )
         codes = list(deleted.scalars())
+        if set(codes) & in_use():  # someone came in while the delete ran
+            raise RoomOpened(last)
     if codes:
         await session.execute(
             update(Lobby).where(Lobby.next_code.in_(codes)).values(next_code=None)
         )
-    return candidates[-1][0], codes
+    return last, codes
 
 
 async def sweep(
     sessions: async_sessionmaker[AsyncSession],
     expiry: Expiry,
     now: datetime,
-    keep: set[str] | None = None,
+    in_use: Callable[[], set[str]] = nothing_in_use,
     pause: float = PAUSE,
 ) -> list[str]:
-    """One round: delete every lobby expired as of `now` (except those in `keep`), one batch
-    per transaction; the codes deleted."""
+    """One round: delete every lobby expired as of `now` (but those `in_use()` names as each
+    batch goes), one batch per transaction; the codes deleted."""
     deleted: list[str] = []
     after = 0
     while True:
-        async with unit_of_work(sessions) as session:
-            last, codes = await delete_batch(session, expiry, now, after, keep or set())
+        try:
+            async with unit_of_work(sessions) as session:
+                last, codes = await delete_batch(session, expiry, now, after, in_use)
+        except RoomOpened as opened:  # rolled back: those lobbies wait for the next round
+            last, codes = opened.last, []
         deleted += codes
         if last is None:
             return deleted
@@ -169,7 +197,7 @@ async def run(
     await asyncio.sleep(min(interval, FIRST_ROUND_AFTER))
     while True:
         try:
-            deleted = await sweep(sessions, expiry, clock(), in_use())
+            deleted = await sweep(sessions, expiry, clock(), in_use)
         except Exception:  # the database away, or anything else: this task must go on
             log.exception("could not delete old lobbies; trying again later")
         else:

@@ -26,7 +26,9 @@ from app.lobby.schemas import (
     JoinLobby,
     LobbyOptions,
     LobbyOut,
+    LogLines,
     ReplayStep,
+    ScoreChart,
 )
 from app.lobby.service import Lobbies
 from app.plain_numbers import DIGITS_ONLY, whole_number
@@ -230,6 +232,28 @@ async def hand_to_bot(
 @router.get("/lobbies/{code}/log", response_model=GameLog)
 async def game_log(code: str, lobbies: LobbiesDep) -> dict:
     return await lobbies.log(code)
+
+
+@router.get("/lobbies/{code}/log/lines", response_model=LogLines)
+async def log_lines(
+    code: str,
+    request: Request,
+    lobbies: LobbiesDep,
+    before: Annotated[int, Query(ge=0, le=1_000_000), DIGITS_ONLY],
+    limit: Annotated[int, Query(ge=1, le=500), DIGITS_ONLY] = 200,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict:
+    """The game's log lines before line `before` (at most `limit`), as the caller's seat may
+    read them: the earlier lines a view's `log` leaves out (it starts at `log_start`)."""
+    token = token_from(request, code, authorization)
+    return await lobbies.log_lines(code, token, before, limit)
+
+
+@router.get("/lobbies/{code}/progress", response_model=ScoreChart)
+async def score_chart(code: str, request: Request, lobbies: LobbiesDep) -> dict:
+    """A finished game's chart: each seat's standing (the game's `measure`) after each action,
+    as the points where it changes. Computed once per game, like a replay step (429 past it)."""
+    return await lobbies.score_chart(code, client_address(request.scope))
 
 
 @router.get("/lobbies/{code}/replay", response_model=ReplayStep)

@@ -189,6 +189,25 @@ class GameLog(BaseModel):
     result: dict[str, Any] | None
 
 
+class LogLines(BaseModel):
+    start: int  # the index of the first line in the whole log (as the caller's seat reads it)
+    lines: list[str]
+    total: int  # lines in the whole log now
+
+
+class ChartColumn(BaseModel):
+    label: str
+    values: list[float]  # by seat
+
+
+class ScoreChart(BaseModel):
+    measure: str  # what is counted, in the game's words ("Points", "Categories won")
+    names: list[str]  # the players, by seat
+    steps: int  # actions in the game
+    points: list[list[int | list[float]]]  # [step, [each seat's standing]] where it changes
+    columns: list[ChartColumn]  # the result banner's columns, in the rulebook's order
+
+
 class ReplayStep(BaseModel):
     step: int
     steps: int

@@ -33,14 +33,15 @@ from app.games.core import BadOptions, Game
 from app.lobby import names, rows, schemas
 from app.lobby.models import ChatMessage
 from app.lobby.rows import LobbyRow, Seated
-from app.play import table
+from app.play import logbook, table
 from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
+from app.play.progress import Progress
 from app.play.registry import Games
 from app.play.replays import Replays
 from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
-from app.play.views import full_view, named_result
+from app.play.views import full_view, name_seats, named_result
 
 T = TypeVar("T")
 _CHAT = cast(Table, ChatMessage.__table__)
@@ -79,6 +80,7 @@ class Lobbies:
 
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
     replays: Replays  # set by the application with its worker processes
+    progress: Progress  # ... and the score charts of finished games, beside the replays
 
     def __init__(
         self,
@@ -424,14 +426,7 @@ class Lobbies:
         """A finished game's view after `step` actions, from `seat`'s side (None: spectator),
         computed by a worker process for the client at `address` (TooMany: it or the server
         has too many under way)."""
-        async with self._reading() as connection:
-            lobby = await self._lobby(connection, code)
-        if lobby.record_id is None or lobby.record_status != "finished":
-            raise Conflict("replays open once the game is finished", code=ErrorCode.NOT_FINISHED)
-        async with self.sessions() as session:  # the replays take the game's whole record
-            record = await session.get(GameRecord, lobby.record_id)
-        if record is None:
-            raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)  # deleted since
+        record = await self._finished(code, "replays open once the game is finished")
         if seat is not None and not 0 <= seat < record.players:
             raise Invalid(f"seat must be between 0 and {record.players - 1}")
         shown, steps, view = await self.replays.step(record, step, seat, address)
@@ -440,6 +435,59 @@ class Lobbies:
             for index, s in enumerate(record.seats)
         ]
         return {"step": shown, "steps": steps, "view": full_view(view, players)}
+
+    async def _finished(self, code: str, refusal: str) -> GameRecord:
+        """The whole record of the lobby's finished game (the worker processes' replays and
+        charts start from it); Conflict with `refusal` before the game is finished."""
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+        if lobby.record_id is None or lobby.record_status != "finished":
+            raise Conflict(refusal, code=ErrorCode.NOT_FINISHED)
+        async with self.sessions() as session:
+            record = await session.get(GameRecord, lobby.record_id)
+        if record is None:
+            raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)  # deleted since
+        return record
+
+    async def result(self, code: str) -> dict[str, Any] | None:
+        """A finished game's result, the players' names in its reason; None before."""
+        games = rows.games
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+            found = None
+            if lobby.record_id is not None:
+                found = (
+                    await connection.execute(
+                        select(games.c.result, games.c.seats).where(games.c.id == lobby.record_id)
+                    )
+                ).first()
+        if found is None or found.result is None:
+            return None
+        return named_result(found.result, [seat["name"] for seat in found.seats])
+
+    async def log_lines(
+        self, code: str, token: str | None, before: int, limit: int
+    ) -> dict[str, Any]:
+        """The log lines before line `before` that the token's seat may read (no token, or
+        one not of this lobby: a spectator's), as the game stands now."""
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+        player = self._authenticate(lobby, token) if token else None
+        room = await self.hub.room(code)
+        if room is None or room.position is None:
+            raise Conflict("the game has not started", code=ErrorCode.NOT_STARTED)
+        position = room.position
+        seat = player.seat if player is not None else None
+        readable = logbook.readable(position.state, seat)
+        lines = [name_seats(line, position.names) for line in readable]
+        return logbook.page(lines, before, limit)
+
+    async def score_chart(self, code: str, address: str) -> dict[str, Any]:
+        """A finished game's standings after each action (app.play.progress), with the
+        players' names."""
+        record = await self._finished(code, "the chart opens once the game is finished")
+        chart = await self.progress.of(record, address)
+        return {**chart, "names": [seat["name"] for seat in record.seats]}
 
     async def again(self, code: str, token: str | None) -> dict[str, Any]:
         """Play again, in one transaction: the first player to ask opens the next lobby (same

@@ -14,7 +14,7 @@ from app.play import messages
 from app.play.patches import diff
 from app.play.rooms import Connection, Room, Viewer
 from app.play.runner import Position
-from app.play.views import full_view, rules_view
+from app.play.views import full_view, name_seats, rules_view
 
 
 def _rules_view(room: Room, viewer: Viewer) -> dict[str, Any]:
@@ -26,8 +26,8 @@ def _rules_view(room: Room, viewer: Viewer) -> dict[str, Any]:
     view = rules_view(position.game, position.state, viewer, names)
     view["clocks"] = position.clocks.view() if position.clocks is not None else None
     view["timeouts"] = [
-        f"{names[seat]} ran out of time: a bot chose action {seq} for them."
-        for seq, seat in position.timeouts
+        f"{names[seat]} ran out of time, so a bot played for them: {name_seats(did, names)}"
+        for _seq, seat, did in position.timeouts
     ]
     return view
 

@@ -54,7 +54,7 @@ class Replays:
             job = ReplayJob(
                 record=(record.id, record.seed),
                 game=record.game,
-                inputs=await self._inputs_of(record),
+                inputs=await self.inputs_of(record),
                 step=step,
                 seat=seat,
                 names=[sitting["name"] for sitting in record.seats],
@@ -63,7 +63,7 @@ class Replays:
         finally:
             self.in_flight.leave(address)
 
-    async def _inputs_of(self, record: GameRecord) -> bytes:
+    async def inputs_of(self, record: GameRecord) -> bytes:
         key = (record.id, record.seed)
         inputs = self._inputs.get(key)
         if inputs is not None:

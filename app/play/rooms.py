@@ -164,6 +164,8 @@ class Room:
                 "bot": player["bot"],
                 "away_bot": player.get("away_bot"),
                 "connected": connected[player["seat"]] > 0,
+                # Since when (server time) a person has had no connection: "Let a bot play".
+                "away_since": self.absent_since.get(player["seat"]),
             }
             for player in self.info.public["players"]
         ]

@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionm
 from app.db import utcnow
 from app.errors import NotFound
 from app.games.core import Action, Game, Seat, State, clone
+from app.play import logbook
 from app.play.clocks import Clocks
 from app.play.ended import as_recorded
 from app.play.models import ActionRecord, GameRecord
@@ -37,8 +38,9 @@ class Position:
     state: State
     seed: int  # secret while the game is on: bots draw from generators made from it
     clocks: Clocks | None = None  # None: the table plays without a clock
-    # The latest actions a bot chose for a person whose time had run out: (seq, seat).
-    timeouts: tuple[tuple[int, Seat], ...] = ()
+    # The latest actions a bot chose for a person whose time had run out: (seq, seat, what it
+    # did in words).
+    timeouts: tuple[tuple[int, Seat, str], ...] = ()
 
     @property
     def names(self) -> list[str]:
@@ -52,7 +54,8 @@ class Position:
             clocks = clocks.turned(self.game.active(state), stamp(at))
         timeouts = self.timeouts
         if by == CLOCK:
-            timeouts = (*timeouts, (seq, seat))[-TIMEOUTS_KEPT:]
+            did = logbook.added(self.state, state)  # what the bot did, in the log's words
+            timeouts = (*timeouts, (seq, seat, did))[-TIMEOUTS_KEPT:]
         return replace(self, seq=seq, state=state, clocks=clocks, timeouts=timeouts)
 
 
@@ -161,7 +164,14 @@ class Runner:
                 .order_by(ActionRecord.seq.desc())
                 .limit(TIMEOUTS_KEPT)
             )
-            latest_timeouts = tuple((a.seq, a.seat) for a in reversed(list(timeouts)))
+            latest_timeouts = tuple(
+                (
+                    a.seq,
+                    a.seat,
+                    logbook.action_words(self.games[record.game].action_for_log(a.action)),
+                )
+                for a in reversed(list(timeouts))
+            )
         recorded = self.position(record)  # its clocks: as recorded with the latest action
         position, game = replace(recorded, clocks=None), self.games[record.game]
         for action in later:  # the actions since the latest snapshot

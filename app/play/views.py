@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.games.core import Game, Seat, State
+from app.play import logbook
 
 _SEAT_NAME = re.compile(r"\{seat(\d+)\}")
 
@@ -44,6 +45,7 @@ def rules_view(
     seen = game.replay_view(state, seat) if replay else game.view(state, seat)
     result = game.result(state)
     prompt = seen.get("prompt")
+    shown = logbook.whole(state, seat, seen["log"]) if replay else seen["log"]
     return {
         "game": game.id,
         "status": "finished" if result else "playing",
@@ -52,7 +54,8 @@ def rules_view(
         "prompt": name_seats(prompt, names) if prompt else None,
         "legal": game.legal(state, seat) if seat is not None and not (result or replay) else [],
         "state": seen["state"],
-        "log": [name_seats(line, names) for line in seen["log"]],
+        "log": [name_seats(line, names) for line in shown],
+        "log_start": logbook.start(state, seat, shown),  # where `log` begins in the whole log
         "result": named_result(result.to_json(), names) if result else None,
     }
 

@@ -163,6 +163,11 @@ _games: Games = {}  # built by _start from the server's settings
 _kept = Kept()
 
 
+def games() -> Games:
+    """In a worker: the games it built at its start, by id."""
+    return _games
+
+
 def _start(settings: Settings) -> None:
     """Each worker's first step: the games, as the server builds them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it ends its workers

@@ -1,7 +1,7 @@
 """the owner's banner, shown on every page
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-12-01
 """
 
@@ -11,8 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0008"
-# 0007 is another change under way: once it is merged, this revises it instead.
-down_revision: str | None = "0006"
+down_revision: str | None = "0007"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

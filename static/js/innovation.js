@@ -293,12 +293,12 @@ function whose(view, question, card) {
 // The pending question: its words, and the answers that are not cards (colours, players, ages,
 // icons, yes/no, done). Card answers are the lit-up cards on the page; a card that is nowhere
 // on the page to click gets a face here.
-function questionBox(view, state, actions) {
+function questionBox(view, state, actions, replay = false) {
   const question = state.question;
   if (!question) return null;
   const card = question.card ? cardOf(question.card) : null;
   const about = card ? [icon(card.dogma_icon), ` ${question.card}, effect ${question.effect}${whose(view, question, card)}`] : [];
-  if (question.seat !== view.you) {
+  if (question.seat !== view.you || replay) {
     const box = node(
       "section",
       { class: "in-prompt in-waiting-box", "aria-label": "Waiting" },
@@ -614,7 +614,7 @@ function logBox(view) {
 // The opening is picked by everyone at once, so the view can change while a player is pressing.
 export const render = steady(draw);
 
-function draw(board, view) {
+function draw(board, view, options) {
   const focused = focusedAction(board);
   const state = view.state;
   const you = view.you === undefined || view.you === null ? null : view.you;
@@ -624,7 +624,7 @@ function draw(board, view) {
 
   // Built in the order that decides where a card choice lands (first place drawn wins), then
   // laid out in reading order.
-  const asked = questionBox(view, state, actions);
+  const asked = questionBox(view, state, actions, Boolean(options?.replay)); // a replay: no instructions
   const opening = openingBox(view, state, actions);
   const own = me ? ownArea(view, state, actions, me, featured) : null;
   const hand = me ? handBox(view, state, actions, me) : null;

@@ -3,6 +3,7 @@
 // Game text (card names, notes) only ever goes in through textContent and attributes.
 
 import { node } from "./dom.js";
+import { foldedAfterFirstView } from "./fold.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const GEAR = "⚙";
@@ -59,14 +60,18 @@ function requirementText(requirement, gear) {
   return String(requirement);
 }
 
+// What the abilities and tools do, the same in every game: served once by
+// GET /api/games/nerdy-inventions/components, never repeated in views.
+const COMPONENTS = await (await fetch("/api/games/nerdy-inventions/components")).json();
+
 function costText(card, gear) {
   if (!card.cost) return "cannot be built";
   return card.cost.map((r) => requirementText(r, gear)).join(" + ");
 }
 
 function effectText(state, card) {
-  if (card.group === "tool") return state.tool_text;
-  const ability = state.abilities[card.ability];
+  if (card.group === "tool") return COMPONENTS.tool_text;
+  const ability = COMPONENTS.abilities[card.ability];
   return ability ? `${ability.title}: ${ability.text}` : "";
 }
 
@@ -119,7 +124,7 @@ function describe(view, action) {
 // title on hover, and in a details element that opens on tap.
 function cardFace(state, card, { gear = null, tapped = false } = {}) {
   const effect = effectText(state, card);
-  const ability = card.group === "tool" ? null : state.abilities[card.ability];
+  const ability = card.group === "tool" ? null : COMPONENTS.abilities[card.ability];
   const facts = [];
   if (card.level !== null && card.level !== undefined) facts.push(`Level ${card.level}`);
   facts.push(`${card.points} ${card.points === 1 ? "point" : "points"}`);
@@ -153,16 +158,19 @@ function header(view, state) {
   if (state.current !== null) bits.push(`${nameOf(view, state.current)} to play`);
   const parts = [node("p", { class: "ni-status" }, bits.join(" · "))];
   if (state.final_round) {
-    parts.push(node("p", { class: "ni-final" }, `Final round: the game ends before ${nameOf(view, state.starting_player)}'s next turn.`));
+    parts.push(node("p", { class: "ni-final" }, `Final round: the game ends before ${nameOf(view, state.first_player)}'s next turn.`));
   }
   if (state.stand_in) {
     parts.push(
-      node(
-        "p",
-        { class: "ni-stand-in" },
-        node("strong", {}, "Stand-in cards. "),
-        "The printed card values are not known: these levels, costs, counts and points are ours ",
-        "(the Rules page explains them, and how a host plays with the real cards).",
+      foldedAfterFirstView(
+        "nerdy-inventions.stand-in",
+        "Stand-in cards",
+        node(
+          "p",
+          { class: "ni-stand-in" },
+          "The printed card values are not known: these levels, costs, counts and points are ours ",
+          "(the Rules page explains them, and how a host plays with the real cards).",
+        ),
       ),
     );
   }
@@ -273,7 +281,7 @@ function tableau(view, state, actions, entry) {
       cardBlock(state, entry.tool.card, { tapped: entry.tool.tapped }),
       ...choose.map((a) => actions.button(a, "Choose this tool", describe(view, a))));
   }
-  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${seat === state.starting_player ? " · starting player" : ""}`;
+  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${seat === state.first_player ? " · starting player" : ""}`;
   const scoreText = `${score.total} ${score.total === 1 ? "point" : "points"}: ${score.inventions} from inventions, ${score.tools} from tools, ${score.kinds} ${score.kinds === 1 ? "kind" : "kinds"} (bonus ${score.bonus})`;
   return node("section", { class: `ni-tableau${mine ? " ni-mine" : ""}${seat === state.current ? " ni-current" : ""}`, "aria-label": `${nameOf(view, seat)}'s inventions` },
     node("h3", {}, who),

@@ -3,22 +3,33 @@
 //
 // The server computes one step at a time for an address (429 past it): so one is asked at a
 // time here, and clicks made meanwhile move the step wanted next, which is asked once the
-// answer is in (a 429 all the same is asked again after its Retry-After).
+// answer is in (a 429 all the same is asked again after its Retry-After). No click is lost:
+// each moves the step wanted from the one last wanted, not from the one on screen. The
+// controls are enabled once the first step is shown (until then there is nothing to move from).
+//
+// The board is drawn without the live game's instructions ("Choose three cards...": nobody
+// chooses anything here); the log holds every line up to the step shown, the step's own lines
+// marked; the last step shows the result and the chart.
+
+import { resultParts } from "./result.js";
+import { fetchChart, scoreChart } from "./score-chart.js";
 
 const root = document.getElementById("replay");
 const code = root.dataset.code;
 const el = (id) => document.getElementById(id);
 const gameModule = await import(`/static/js/${root.dataset.game}.js`);
 const replay = { step: 0, steps: null, seat: 0, view: null };
-window.tinkertable = { replay };
 let asked = null; // the step asked for, until it is answered
 let wanted = null; // the step to ask for next
+let chart = null;
+window.tinkertable = { replay, busy: () => asked !== null || wanted !== null };
 
+const clamp = (step) => Math.max(0, replay.steps === null ? step : Math.min(step, replay.steps));
 // The step a move starts from: the one wanted next, else the one asked for, else the one shown.
 const current = () => wanted ?? asked ?? replay.step;
 
 async function show(step) {
-  wanted = step;
+  wanted = clamp(step);
   if (asked !== null) return;
   try {
     while (wanted !== null) {
@@ -32,7 +43,14 @@ async function show(step) {
 
 async function ask(step) {
   const seat = Number(el("replay-seat").value);
-  const response = await fetch(`/api/lobbies/${code}/replay?step=${step}&seat=${seat}`);
+  let response;
+  try {
+    response = await fetch(`/api/lobbies/${code}/replay?step=${step}&seat=${seat}`);
+  } catch {
+    wanted ??= step; // the network failed: asked again in a moment
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return;
+  }
   const body = await response.json();
   if (response.status === 429) {
     const seconds = Number(response.headers.get("Retry-After")) || 1;
@@ -40,34 +58,70 @@ async function ask(step) {
     wanted ??= step;
     return;
   }
+  const error = el("replay-error");
+  error.hidden = response.ok;
   if (!response.ok) {
-    el("prompt").textContent = body.message;
+    error.textContent = body.message;
     return;
   }
+  const before = replay.seat === seat && replay.view ? replay.view.log.length : null;
   Object.assign(replay, { step: body.step, steps: body.steps, seat, view: body.view });
+  draw(body, before);
+}
+
+function draw(body, linesBefore) {
+  const view = body.view;
   el("replay-step").textContent = `Move ${body.step} of ${body.steps}`;
-  el("prompt").textContent = body.view.result && body.step === body.steps ? body.view.result.reason : "";
-  el("log").replaceChildren(
-    ...body.view.log.map((line) => {
-      const item = document.createElement("li");
-      item.textContent = line;
-      return item;
-    }),
-  );
-  gameModule.render(el("board"), body.view);
+  // The board as it stood, with nothing to choose and no instructions (`replay`: for a board
+  // that words its own, such as Innovation's question, to describe the moment instead).
+  gameModule.render(el("board"), { ...view, prompt: null, legal: [] }, { replay: true });
+  drawLog(view.log, linesBefore);
+  drawResult(body.step === body.steps ? view : null);
   el("replay-first").disabled = el("replay-back").disabled = body.step === 0;
   el("replay-last").disabled = el("replay-forward").disabled = body.step === body.steps;
 }
 
+// The log up to the step shown; the lines this step wrote (after the last step shown) marked.
+function drawLog(lines, linesBefore) {
+  const log = el("log");
+  const fresh = linesBefore === null || linesBefore > lines.length ? lines.length : linesBefore;
+  log.replaceChildren(
+    ...lines.map((line, index) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      if (index >= fresh) item.className = "new";
+      return item;
+    }),
+  );
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawResult(view) {
+  const box = el("result");
+  if (!view || !view.result) {
+    box.hidden = true;
+    return;
+  }
+  const { heading, reason, scores } = resultParts(view.result, view.players, chart);
+  box.replaceChildren(heading, reason, scores, scoreChart(chart) || "");
+  box.hidden = false;
+}
+
 if (el("replay-seat")) {
   el("replay-first").addEventListener("click", () => show(0));
-  el("replay-back").addEventListener("click", () => show(Math.max(0, current() - 1)));
+  el("replay-back").addEventListener("click", () => show(current() - 1));
   el("replay-forward").addEventListener("click", () => show(current() + 1));
-  el("replay-last").addEventListener("click", () => show(replay.steps ?? 100000));
+  el("replay-last").addEventListener("click", () => show(replay.steps));
   el("replay-seat").addEventListener("change", () => show(current()));
   document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft" && current() > 0) show(current() - 1);
-    if (event.key === "ArrowRight" && current() < replay.steps) show(current() + 1);
+    if (replay.steps === null || event.target.closest("select, input, textarea")) return;
+    if (event.key === "ArrowLeft") show(current() - 1);
+    if (event.key === "ArrowRight") show(current() + 1);
   });
-  show(100000);
+  // The end of the game first (the server answers its last step); then the chart, which the
+  // server computes once (one costly request at a time per address: after the first step).
+  show(100000).then(async () => {
+    chart = await fetchChart(code);
+    if (replay.view && replay.step === replay.steps) drawResult(replay.view);
+  });
 }

@@ -40,7 +40,8 @@ export function steady(draw, { onlyActions = false } = {}) {
     window.addEventListener("pointercancel", release, true);
   }
 
-  // `options` comes from the live page (table.js); the replay page passes none.
+  // `options`: from the live page (table.js), { live }; from the replay page, { replay: true }
+  // (a board then words no instructions: nobody is to do anything).
   function render(board, view, options = null) {
     watch(board);
     if (pressed) {

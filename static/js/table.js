@@ -1,10 +1,16 @@
 // The lobby and game page: one websocket, the view kept up to date by the server's patches,
 // the lobby and the board drawn from it. The game's own module draws the board; this page draws
-// the rest of the table, the same for every game: the players bar (presence, each person's clock,
-// a bot for a person who is away), the prompt, the log and the clock's timeouts.
+// the rest of the table, the same for every game: the bar at the top (whose turn, what to do
+// now, your clock, the sound and notification switches), the players (presence, each person's
+// clock, a bot for a person who is away), the result banner and chart at the end, the whole log
+// and the clock's timeouts.
 
+import { GameLog } from "./game-log.js";
 import { applyPatch } from "./patch.js";
+import { resultParts } from "./result.js";
+import { fetchChart, scoreChart } from "./score-chart.js";
 import { forgetSeat, keepSeat, keptSeat } from "./seats.js";
+import { setUpAlerts, turnIs } from "./turn-alerts.js";
 
 const NAME_KEY = "tinkertable.name";
 const RESUMING_KEY = "tinkertable.resuming";
@@ -31,7 +37,9 @@ const client = {
   // The server's clock less this page's, in seconds, as of the last snapshot: clocks run on it.
   offset: 0,
 };
-const baseTitle = document.title;
+const gameName = document.title.split(" · ")[0];
+const gameLog = new GameLog(el("log"), el("log-earlier"), code);
+let rendered = false; // the game has been drawn once (alerts come on changes only)
 
 // --- the connection ---
 
@@ -42,18 +50,25 @@ function connect() {
   client.socket = socket;
   client.live = false;
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     if (client.socket !== socket) return;
     client.socket = null;
     client.live = false;
-    reconnectLater();
+    reconnectLater(event.code === SERVER_RESTARTING);
   });
 }
 
-function reconnectLater() {
+// The close code of a server going away to restart (RFC 6455): it is back within seconds,
+// so the page says so and tries again soon, with the same backoff if it takes longer.
+const SERVER_RESTARTING = 1012;
+
+function reconnectLater(restarting = false) {
   client.attempts += 1;
   const delay = Math.min(15000, 400 * 2 ** client.attempts) * (0.5 + Math.random() / 2);
-  showConnection(`Reconnecting… (attempt ${client.attempts})`);
+  client.restarting = restarting || client.restarting; // until a connection is live again
+  showConnection(
+    client.restarting ? "Server restarting, back in a moment…" : `Reconnecting… (attempt ${client.attempts})`,
+  );
   render();
   setTimeout(connect, delay);
 }
@@ -88,6 +103,7 @@ function receive(message) {
         // First message of a (re)connection: what follows brings us up to date.
         client.live = true;
         client.attempts = 0;
+        client.restarting = false;
         el("chat").replaceChildren();
         showConnection(null);
       }
@@ -191,6 +207,7 @@ function renderLobby() {
   const playing = lobby.status !== "open";
   el("lobby").hidden = playing;
   el("game").hidden = !playing;
+  el("turn-bar").hidden = !playing;
   if (client.view) {
     renderPlayers();  // votes for a bot, and who is the host, come with the lobby
     renderResult();
@@ -374,20 +391,46 @@ function render() {
   renderPlayers();
   const yourTurn = mySeat !== null && view.active.includes(mySeat);
   table.classList.toggle("your-turn", yourTurn);
-  el("prompt").textContent = view.prompt || (view.status === "finished" ? "The game is over." : "");
-  document.title = yourTurn && document.hidden ? `● Your turn · ${baseTitle}` : baseTitle;
-  const log = el("log");
-  log.replaceChildren(
-    ...view.log.map((line) => {
-      const item = document.createElement("li");
-      item.textContent = line;
-      return item;
-    }),
-  );
-  log.scrollTop = log.scrollHeight;
+  renderTurnBar(view, yourTurn);
+  turnIs(yourTurn, { first: !rendered, what: view.prompt, game: gameName });
+  rendered = true;
+  gameLog.show(view);
   renderTimeouts(view.timeouts || []);
   gameModule.render(el("board"), view, { live: client.live });
   renderResult();
+}
+
+// --- the bar at the top: whose turn, what to do now, your clock ---
+
+function whoseTurn(view, yourTurn) {
+  if (view.result) return "The game is over";
+  if (yourTurn) return "Your turn";
+  const names = view.active.map((seat) => view.players[seat].name);
+  if (!names.length) return "";
+  const waiting = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return mySeat === null ? `${waiting} to play` : `Waiting for ${waiting}`;
+}
+
+// What to do now, without saying again what the bar says before it ("Your turn: 2 actions
+// left" -> "2 actions left"; "Waiting for ..." is said already).
+function promptWords(prompt, yourTurn) {
+  let words = (prompt || "").trim();
+  if (yourTurn) words = words.replace(/^your turn\s*[:.,!-]?\s*/i, "");
+  else if (/^waiting\b/i.test(words)) words = "";
+  return words ? words[0].toUpperCase() + words.slice(1) : "";
+}
+
+function renderTurnBar(view, yourTurn) {
+  const bar = el("turn-bar");
+  bar.classList.toggle("yours", yourTurn);
+  bar.classList.toggle("over", Boolean(view.result));
+  el("turn-who").textContent = whoseTurn(view, yourTurn);
+  el("prompt").textContent = view.result ? "See the result below." : promptWords(view.prompt, yourTurn);
+  el("turn-tools").hidden = Boolean(view.result);
+  const clock = el("my-clock");
+  const timed = mySeat !== null && view.clocks && view.clocks.seats[mySeat] && !view.result;
+  clock.hidden = !timed;
+  if (timed) clock.dataset.seat = mySeat;
 }
 
 function renderTimeouts(lines) {
@@ -435,7 +478,7 @@ function seatFacts(player) {
   let note = "";
   if (player.away_bot) note = "(a bot plays while away)";
   else if (votes) note = `(${votes} ${votes === 1 ? "vote" : "votes"} for a bot)`;
-  const away = !player.bot && !player.connected && !player.away_bot && player.seat !== mySeat;
+  const away = !player.bot && !player.connected && !player.away_bot && player.seat !== mySeat && awayLongEnough(player);
   const playing = view.status === "playing" && !view.result;
   return {
     label: `${player.name}${botNote(player)}${player.seat === view.you ? " (you)" : ""}`,
@@ -445,6 +488,15 @@ function seatFacts(player) {
     // Any player may ask for a bot to play for a person who has gone; the host's word is enough.
     askFor: away && playing && mySeat !== null && seated ? seated.id : null,
   };
+}
+
+// A person may be handed to a bot once they have been away for the table's `away_minutes` (the
+// server refuses sooner): the button shows from then on, not as soon as they drop out.
+function awayLongEnough(player) {
+  if (typeof player.away_since !== "number" || !client.lobby) return false;
+  const minutes = Number(client.lobby.options.away_minutes ?? 3);
+  const now = Date.now() / 1000 + client.offset;
+  return now - player.away_since >= minutes * 60;
 }
 
 function playerItem(player, facts) {
@@ -524,7 +576,7 @@ function clockWords(name, whole) {
 function tickClocks() {
   const view = client.view;
   if (!view || !view.clocks) return;
-  for (const clock of el("players").querySelectorAll(".clock")) {
+  for (const clock of table.querySelectorAll(".clock[data-seat]")) {
     const seat = Number(clock.dataset.seat);
     const state = view.clocks.seats[seat];
     if (!state) continue;
@@ -532,13 +584,20 @@ function tickClocks() {
     const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
     if (clock.textContent !== text) {
       clock.textContent = text;
-      clock.setAttribute("aria-label", clockWords(view.players[seat].name, whole));
+      const name = clock.id === "my-clock" ? "Your clock" : view.players[seat].name;
+      clock.setAttribute("aria-label", clockWords(name, whole));
     }
     clock.classList.toggle("running", state.running);
     clock.classList.toggle("low", whole < 10);
     clock.classList.toggle("out", whole <= 0);
   }
 }
+
+// --- the end: the result banner at the top, and the chart ---
+
+let chart = null; // the finished game's chart, once fetched (app/play/progress.py)
+let chartAsked = false;
+let resultDrawn = null; // what the banner was drawn from, as JSON
 
 function renderResult() {
   const view = client.view;
@@ -547,17 +606,20 @@ function renderResult() {
     box.hidden = true;
     return;
   }
-  const names = view.result.winners.map((seat) => view.players[seat].name);
-  const heading = document.createElement("h2");
-  heading.textContent = names.length ? `${names.join(" and ")} won!` : "Nobody won.";
-  const reason = document.createElement("p");
-  reason.textContent = view.result.reason;
-  const scores = document.createElement("ul");
-  for (const [seat, score] of Object.entries(view.result.scores)) {
-    const item = document.createElement("li");
-    item.textContent = `${view.players[Number(seat)].name}: ${score}`;
-    scores.append(item);
+  if (!chartAsked) {
+    chartAsked = true;
+    fetchChart(code).then((answer) => {
+      chart = answer;
+      renderResult();
+    });
   }
+  // Drawn again only when what it shows changes: a lobby message (someone asking to play
+  // again) must not replace the "Play again" button under a pointer pressing it.
+  const key = JSON.stringify([view.result, view.players.map((p) => p.name), chart, client.lobby?.next, mySeat]);
+  if (resultDrawn === key && !box.hidden) return;
+  resultDrawn = key;
+  const wasHidden = box.hidden;
+  const { heading, reason, scores } = resultParts(view.result, view.players, chart);
   const actions = document.createElement("div");
   actions.className = "result-actions";
   if (mySeat !== null) {
@@ -573,8 +635,9 @@ function renderResult() {
   replay.id = "watch-replay";
   replay.textContent = "Watch the replay";
   actions.append(replay);
-  box.replaceChildren(heading, reason, scores, actions);
+  box.replaceChildren(heading, reason, scores, actions, scoreChart(chart) || "");
   box.hidden = false;
+  if (wasHidden) box.scrollIntoView({ block: "nearest" });
 }
 
 async function playAgain() {
@@ -588,10 +651,6 @@ async function playAgain() {
     showRefusal(answer.body.message);
   }
 }
-
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) document.title = baseTitle;
-});
 
 // --- the seat this browser joined ---
 
@@ -614,6 +673,9 @@ async function resumeKeptSeat() {
 
 if (!(await resumeKeptSeat())) {
   setUpLobbyControls();
+  setUpAlerts(el("sound-toggle"), el("notify-toggle"));
   connect();
-  setInterval(tickClocks, 250);
+  // Clocks tick; a person away long enough may be handed to a bot (renderPlayers redraws only
+  // the entries whose facts changed).
+  setInterval(() => client.view && renderPlayers(), 250);
 }

@@ -6,6 +6,7 @@
 // preview, skip the playback, or hold a redraw while a pointer is down.
 
 import { node } from "./dom.js";
+import { foldedAfterFirstView } from "./fold.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
 import { CHARACTERS, SPACE_NAMES, characterName, decorate, drawMap, icon, key, modelOf, putThing, seatName, thingElement, thingInfo, thingName } from "./unscrewed-map.js";
 import { Playback, caption, reducedMotion } from "./unscrewed-play.js";
@@ -205,12 +206,16 @@ function header(view, state) {
     node("p", { class: "us-status" }, status),
     node("div", { class: "us-dibs" }, node("span", { class: "us-label" }, "Dibs order"), node("ol", {}, ...dibs)),
     node("div", { class: "us-covers" }, node("span", { class: "us-label" }, "Covers"), node("ol", {}, ...covers)),
-    node(
-      "p",
-      { class: "us-standin" },
-      "Maps, cards and Gimmicks here are stand-ins made for Tinkertable, not the printed ones: ",
-      node("a", { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" }, "see the rules"),
-      ".",
+    foldedAfterFirstView(
+      "unscrewed.stand-in",
+      "Stand-in maps and cards",
+      node(
+        "p",
+        { class: "us-standin" },
+        "Maps, cards and Gimmicks here are stand-ins made for Tinkertable, not the printed ones: ",
+        node("a", { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" }, "see the rules"),
+        ".",
+      ),
     ),
   );
 }

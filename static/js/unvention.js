@@ -26,6 +26,10 @@ const ICONS = {
 // What is drawn, kept between renders: the seat whose sheet is on screen (null: the viewer's
 // own, or the first player's for a spectator), and the last board and view, to draw again when
 // a tab is chosen.
+// The printed sheet (workshops, inventions, tools), the same in every game: served once by
+// GET /api/games/unvention/components, never repeated in views.
+const PRINTED = await (await fetch("/api/games/unvention/components")).json();
+
 let shownSeat = null;
 let last = null;
 
@@ -153,7 +157,7 @@ function partText(printed, w, r, c) {
 // Any action in words, for its button's label.
 function describe(view, action) {
   const state = view.state;
-  const printed = state.printed;
+  const printed = PRINTED;
   const me = view.you === null ? null : state.players[view.you];
   const shop = (w) => printed.workshops[w].title;
   const invention = (slug) => printed.inventions[slug].title;
@@ -301,7 +305,7 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
         "div",
         { class: "uv-choice uv-idea-choice" },
         node("p", { class: "uv-choice-title" }, icon("idea"), " A completed journal gives you an Idea: choose the invention it goes on."),
-        node("div", { class: "uv-buttons" }, ...ideas.map((a) => actions.button(a, `${state.printed.inventions[a.invention].title} (now x${me.inventions[a.invention].ideas})`, describe(view, a)))),
+        node("div", { class: "uv-buttons" }, ...ideas.map((a) => actions.button(a, `${PRINTED.inventions[a.invention].title} (now x${me.inventions[a.invention].ideas})`, describe(view, a)))),
       ),
     );
   }
@@ -334,7 +338,7 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
           return node(
             "div",
             { class: `uv-leap-row uv-ws-${w}` },
-            node("span", { class: "uv-leap-shop" }, `${SIGNS[w]} ${state.printed.workshops[w].title}`),
+            node("span", { class: "uv-leap-shop" }, `${SIGNS[w]} ${PRINTED.workshops[w].title}`),
             node("div", { class: "uv-buttons" }, ...own.map((a) => actions.button(a, `${a.numbers[0]}+${a.numbers[1]}`, describe(view, a), "uv-small"))),
           );
         }),
@@ -345,7 +349,7 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
   const building = doing && doing.building;
   if (building && state.phase === "turn") {
     const parts = building.parts.length;
-    const shopName = building.workshop ? state.printed.workshops[building.workshop].title : null;
+    const shopName = building.workshop ? PRINTED.workshops[building.workshop].title : null;
     const text = parts
       ? `Building a ${shopName} mechanism: ${plural(parts, "part")}.`
       : "Building: choose a circled part in a workshop (highlighted).";
@@ -388,7 +392,7 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
             return node(
               "li",
               { class: "uv-present-item" },
-              node("strong", {}, state.printed.inventions[slug].title),
+              node("strong", {}, PRINTED.inventions[slug].title),
               node("span", { class: "uv-worth" }, `${plural(worth.total, "point")} now: variety ${worth.variety} + completion ${worth.completion} + ${worth.count} × x${worth.multiplier}${entry.complete ? "" : " (incomplete)"}`),
               node(
                 "span",
@@ -500,7 +504,7 @@ function journals(view, player, actions) {
 }
 
 function workshopBox(view, state, player, w, actions) {
-  const printed = state.printed.workshops[w];
+  const printed = PRINTED.workshops[w];
   const rows = player.workshops[w];
   const doing = player.doing || {};
   const circledNow = new Set((doing.circled || []).filter(([s]) => s === w).map(([, r, c]) => `${r},${c}`));
@@ -588,7 +592,7 @@ function workshops(view, state, player, actions) {
 }
 
 function inventionBox(view, state, player, slug, actions, onPreview) {
-  const printed = state.printed.inventions[slug];
+  const printed = PRINTED.inventions[slug];
   const entry = player.inventions[slug];
   const grid = entry.grid;
   const height = grid.length;
@@ -620,7 +624,7 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
           const other = grid[r + dr] ? grid[r + dr][c + dc] : undefined;
           if (other !== value) cls += ` uv-edge-${side}`;
         }
-        const title = `${state.printed.workshops[m.workshop].title} mechanism of ${plural(m.parts.length, "part")}`;
+        const title = `${PRINTED.workshops[m.workshop].title} mechanism of ${plural(m.parts.length, "part")}`;
         cell = node("div", { class: cls, title }, node("span", { "aria-hidden": "true" }, SIGNS[m.workshop]));
       }
       const here = byCell.get(`${r},${c}`);
@@ -656,7 +660,7 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
     "Completion ",
     ...DAYS.map((day, i) => node("span", { class: `uv-bonus-day${day === today && state.phase !== "over" ? " uv-bonus-now" : ""}`, title: DAY_TITLES[day] }, `${i ? " / " : ""}${printed.completion[day]}`)),
   );
-  const types = entry.types.map((w) => state.printed.workshops[w].title);
+  const types = entry.types.map((w) => PRINTED.workshops[w].title);
   let worth;
   if (entry.presented) {
     const p = entry.presented;
@@ -702,7 +706,7 @@ function inventions(view, state, player, actions) {
 
 function toolsBox(view, state, player) {
   const items = TOOLS.map((slug) => {
-    const printed = state.printed.tools[slug];
+    const printed = PRINTED.tools[slug];
     const mine = player.tools[slug];
     const table = state.tools[slug];
     let status;
@@ -738,7 +742,7 @@ function toolsBox(view, state, player) {
 function scoreBox(view, state, player) {
   const rows = INVENTIONS.map((slug) => {
     const p = player.inventions[slug].presented;
-    return node("tr", {}, node("th", { scope: "row" }, state.printed.inventions[slug].title), node("td", {}, p ? String(p.total) : "—"));
+    return node("tr", {}, node("th", { scope: "row" }, PRINTED.inventions[slug].title), node("td", {}, p ? String(p.total) : "—"));
   });
   return node(
     "section",
@@ -845,7 +849,7 @@ function draw(board, view, options) {
 
   const parts = [header(view, state)];
   let turn = null;
-  if (me && state.phase !== "over" && (options || actions.any)) {
+  if (me && state.phase !== "over" && ((options && !options.replay) || actions.any)) {
     turn = turnPanel(view, state, actions, me, shownSeat === you);
     parts.push(turn.panel);
   }

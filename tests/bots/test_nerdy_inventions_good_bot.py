@@ -116,7 +116,7 @@ def test_the_bot_never_looks_at_the_deck() -> None:
 
 
 def test_the_bot_answers_a_legal_action_from_a_view_of_garbage() -> None:
-    state = game.start(2, {"starting_player": "host"}, 8)
+    state = game.start(2, {"first_player": "host"}, 8)
     legal = game.legal(state, 0)
     for index, garbage in enumerate(GARBAGE):
         view = {**seen(state, 0), "state": garbage}
@@ -129,7 +129,7 @@ def test_the_bot_answers_a_legal_action_from_a_view_of_garbage() -> None:
 
 
 def test_the_bot_flies_the_zeppelin_when_it_leads() -> None:
-    state = game.start(2, {"starting_player": "host"}, 5)
+    state = game.start(2, {"first_player": "host"}, 5)
     give(state, 0, "zeppelin-1")
     give(state, 0, "top-hat-1")
     set_dice(state, 1, 1, 1)
@@ -140,7 +140,7 @@ def test_the_bot_flies_the_zeppelin_when_it_leads() -> None:
 
 
 def test_the_bot_keeps_the_zeppelin_when_it_trails() -> None:
-    state = game.start(2, {"starting_player": "host"}, 5)
+    state = game.start(2, {"first_player": "host"}, 5)
     give(state, 0, "zeppelin-1")
     for card_id in ("top-hat-1", "top-hat-2", "flintlock-1", "locomotive-1"):
         give(state, 1, card_id)
@@ -153,7 +153,7 @@ def test_the_bot_keeps_the_zeppelin_when_it_trails() -> None:
 def test_the_bot_builds_the_card_worth_most() -> None:
     """A 4, a 4 and a 3 buy the Top Hat under tile 3 (4, 4, gear 3: 3 points) or smaller
     cards; the bot starts building the Top Hat."""
-    state = game.start(2, {"starting_player": "host"}, 6)
+    state = game.start(2, {"first_player": "host"}, 6)
     lay_row(
         state, "dragonfly-1", "pocket-watch-1", "clamp-1", "top-hat-1", "camera-1", "cuckoo-clock-1"
     )
@@ -163,7 +163,7 @@ def test_the_bot_builds_the_card_worth_most() -> None:
 
 def test_the_bot_ends_its_turn_with_nothing_to_gain() -> None:
     """No die left: charging, research and building all need one."""
-    state = game.start(2, {"starting_player": "host"}, 6)
+    state = game.start(2, {"first_player": "host"}, 6)
     set_dice(state)
     for held in state["tableaus"][0]:
         held["tapped"] = True

@@ -53,10 +53,11 @@ def _healthy(url: str) -> bool:
 
 
 @contextmanager
-def serving(directory: Path, **env: str) -> Iterator[str]:
-    """A real server process on its own SQLite database in `directory`, with `env` added to its
-    environment; its base URL until the block ends."""
-    port = _free_port()
+def serving(directory: Path, port: int | None = None, **env: str) -> Iterator[str]:
+    """A real server process on its own SQLite database in `directory` (on `port`, else a free
+    one), with `env` added to its environment; its base URL until the block ends, when it is
+    stopped as a host stops it (SIGTERM)."""
+    port = port or _free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{directory / 'browser.db'}", **env}
     log_path = directory / "server.log"

@@ -100,11 +100,16 @@ def test_clocks_tick_for_the_player_on_turn_and_a_bot_can_be_asked_for_one_who_l
     # No live region around the clocks: a screen reader is not told every second.
     assert ann.locator("#players [aria-live], #players[aria-live]").count() == 0
 
-    # Bob leaves. Ann, the host, may let a bot play for him; too early, the server says why.
+    # Bob leaves. Ann, the host, may let a bot play for him once he has been away for the
+    # table's minute: not before (the page's clock is moved on, as if it had passed). If the
+    # page is ahead of the server, the server refuses, and says why.
     bob.close()
     bob_entry = ann.locator('#players li[data-seat="1"]')
     expect(bob_entry).to_have_class(re.compile(r"\baway\b"))
     ask = ann.get_by_role("button", name="Let a bot play for Bob", exact=True)
+    ann.wait_for_timeout(600)  # a few of the page's checks (every 250 ms)
+    expect(ask).to_have_count(0)
+    ann.evaluate("() => { window.tinkertable.client.offset += 61; }")
     expect(ask).to_be_visible()
     expect(ann.locator("#players button.away-bot")).to_have_count(1)  # none for Ann herself
     ask.click()
@@ -122,6 +127,7 @@ def test_clocks_tick_for_the_player_on_turn_and_a_bot_can_be_asked_for_one_who_l
     expect(ann.locator("#players button.away-bot")).to_have_count(0)
     ann.close()
     vote = bob.get_by_role("button", name="Vote: let a bot play for Ann", exact=True)
+    bob.evaluate("() => { window.tinkertable.client.offset += 61; }")
     expect(vote).to_have_text("Vote: let a bot play")
     vote.click()
     expect(bob.locator("#refused")).to_contain_text("Ann has been away")

@@ -189,17 +189,12 @@ class Highest(Game):
     def active(self, state: State) -> list[Seat]:
         return Simultaneous.waiting(state, "picks")
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> dict[str, Any]:
         decision = state.get("picks")
         mine = None
         if decision is not None and seat is not None:
             mine = decision["answers"].get(str(seat))
-        return {
-            "waiting": Simultaneous.waiting(state, "picks"),
-            "mine": mine,
-            "revealed": state.get("revealed"),
-            "log": visible_log(state, seat),
-        }
+        return {"mine": mine, "revealed": state.get("revealed")}
 
     def result(self, state: State) -> Result | None:
         revealed = state.get("revealed")
@@ -238,10 +233,10 @@ def test_a_seats_pick_stays_secret_until_everyone_has_picked() -> None:
         assert HIGHEST.view(after, 0) == HIGHEST.view(HIGHEST.apply(state, 1, pick(1)), 0)
         assert HIGHEST.view(after, None) == HIGHEST.view(HIGHEST.apply(state, 1, pick(1)), None)
         view = HIGHEST.view(after, 0)
-        assert view["mine"] is None and view["revealed"] is None
+        assert view["state"]["mine"] is None and view["state"]["revealed"] is None
         assert f"You picked {secret}" not in json.dumps(view)
         # ...while seat 1 sees its own.
-        assert HIGHEST.view(after, 1)["mine"] == secret
+        assert HIGHEST.view(after, 1)["state"]["mine"] == secret
         assert f"You picked {secret}." in HIGHEST.view(after, 1)["log"]
 
 
@@ -255,7 +250,7 @@ def test_the_picks_resolve_once_the_last_seat_answers() -> None:
     assert HIGHEST.active(state) == []
     assert "picks" not in state
     for seat in (0, 1, 2, None):
-        assert HIGHEST.view(state, seat)["revealed"] == {"0": 5, "1": 5, "2": 4}
+        assert HIGHEST.view(state, seat)["state"]["revealed"] == {"0": 5, "1": 5, "2": 4}
         assert HIGHEST.legal(state, seat or 0) == []
     for seat in range(3):
         with pytest.raises(IllegalAction):

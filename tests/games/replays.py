@@ -19,9 +19,9 @@ def views_of(game: Game, state: dict[str, Any], players: int) -> dict[str, Any]:
     """Every seat's view and the spectator's ("spectator"), with the legal actions."""
     views: dict[str, Any] = {}
     for seat in [*range(players), None]:
-        view = game.view(state, seat)
+        view: dict[str, Any] = {**game.view(state, seat)}
         if seat is not None:
-            view = {**view, "legal": game.legal(state, seat)}
+            view["legal"] = game.legal(state, seat)
         views["spectator" if seat is None else str(seat)] = view
     return views
 

@@ -203,7 +203,7 @@ class NerdyKeeper(Keeper):
         super().__init__(
             NerdyInventions(),
             tuple(
-                (players, {"starting_player": start})
+                (players, {"first_player": start})
                 for players, start in ((2, "random"), (3, "host"), (4, "random"), (3, "third"))
             ),
             edge=r"\w.-",

@@ -477,7 +477,8 @@ def test_components_of_a_game_without_them_are_not_found(client: TestClient, gam
 
 
 # The games whose views name cards or maps by id, and serve their faces (docs/protocol.md).
-GAMES_WITH_COMPONENTS = {"innovation", "unscrewed"}
+# Printed components the views do not repeat: card lists, maps, the printed sheet, ability texts.
+GAMES_WITH_COMPONENTS = {"innovation", "unscrewed", "nerdy-inventions", "unvention"}
 
 
 @pytest.mark.parametrize("game", sorted(games_for(Settings(_env_file=None))))

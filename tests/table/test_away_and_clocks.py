@@ -250,10 +250,12 @@ def test_a_bot_decides_for_a_player_whose_time_runs_out_and_the_log_says_so(
     ann.until_seq(2)  # the bot rolled and scored for Ann; now Bob scores that roll
     assert ann.view is not None
     assert ann.view["active"] == [1]
-    assert ann.view["timeouts"] == [
-        "Ann ran out of time: a bot chose action 1 for them.",
-        "Ann ran out of time: a bot chose action 2 for them.",
-    ]
+    # What the bot did, in the log's own words (the roll, then the category it scored).
+    rolled = next(line for line in ann.view["log"] if line.startswith("Ann rolled"))
+    timeouts = ann.view["timeouts"]
+    assert timeouts[0] == f"Ann ran out of time, so a bot played for them: {rolled}"
+    assert timeouts[1].startswith("Ann ran out of time, so a bot played for them: Ann scored")
+    assert len(timeouts) == 2
     assert [(entry["seat"], entry["by"]) for entry in record(client, table)] == [
         (0, "clock"),
         (0, "clock"),
@@ -291,7 +293,8 @@ def test_clocks_are_off_by_default_and_kept_in_the_record_across_a_restart(
         ann.until("snapshot")
         ann.until_seq(2)
         assert ann.view is not None
-        assert ann.view["timeouts"][0] == "Ann ran out of time: a bot chose action 1 for them."
+        line = "Ann ran out of time, so a bot played for them: Ann rolled "
+        assert ann.view["timeouts"][0].startswith(line)
         after = ann.view["clocks"]["seats"]
         assert after[0]["left"] == 0 and not after[0]["running"]
         assert after[1]["running"] and after[1]["left"] == before["seats"][1]["left"] + 10

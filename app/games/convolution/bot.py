@@ -28,7 +28,7 @@ from itertools import product
 from typing import Any
 
 from app.games.bots import Bot, View
-from app.games.convolution.rules import (
+from app.games.convolution.scoresheet import (
     ACTIVE,
     BLUGGARD,
     CALCULATED,
@@ -36,6 +36,7 @@ from app.games.convolution.rules import (
     RANKS,
     TOTALS,
     TURNS,
+    Phase,
     Standing,
     category_values,
     decide,
@@ -228,7 +229,7 @@ class GoodBot(Bot):
             for action in legal
             if action.get("type") == "score" and action.get("category") in ACTIVE
         }
-        if state["phase"] != "score" or not choices:
+        if state["phase"] != Phase.SCORE or not choices:
             return rng.choice(legal)
         futures = [
             [random_values(rng) for _ in range(roll_of(TURNS) - roll_of(turn))]

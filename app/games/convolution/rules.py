@@ -6,35 +6,9 @@ file says it in our words and lists our decisions where the rulebook is open.
 Turn order. Roll k (1..9) is made by its roller, who takes turn 2k-1 with it; the other player
 takes turn 2k with the same roll and then makes roll k+1. With first player F and other O:
 rolls by F O F O F O F O F; turns by F O O F F O O F F O O F F O O F F O. Rolling is an action of
-its own ({"type": "roll"}); scoring is {"type": "score", "category": <active category>}.
-
-The state (plain JSON):
-
-    rng           the seeded generator (core.randomness); never shown to anyone
-    first_player  the seat that makes roll 1 (0 is the host, 1 the guest)
-    turn          the turn being taken, 1..18 (stays 18 once the game is over)
-    phase         "roll" | "score" | "over"
-    rolls         every roll so far, oldest first, each {"red": [a, b], "blue": [..],
-                  "green": [..], "yellow": [..]}; turn t is scored on rolls[(t + 1) // 2 - 1]
-    sheets        [seat 0's sheet, seat 1's sheet]; a sheet maps each of the 12 categories to
-                  None (open) or {"score": n, "turn": t, "circled": bool}. "circled" marks the
-                  first of the two players to play (active) or write (calculated) a category.
-    log           core.log entries
-
-`view(state, seat)["state"]` (the same for every seat and spectators; nothing is secret):
-
-    turn, phase, first_player   as in the state
-    roll          the roll this turn is scored on, 1..9 (in the roll phase: the one due now)
-    roller        the seat that makes (or made) that roll
-    dice          the latest roll made, as in "rolls", or None before the first roll
-    totals        {"red": n, "blue": n, "green": n, "yellow": n} or None
-    arrangement   the colors by total, highest first, equal totals in color order; or None
-    values        the 9 active categories' values for this roll, before the 12 and 48 rules
-    offers        in the score phase, each open category of the seat to move -> what it would
-                  score now (after the first-to-12 and 48 rules); otherwise None
-    sheets        as in the state
-    won           each of the 12 categories -> the seat winning it, None until both have it
-    categories_won  [seat 0's count, seat 1's count] of categories won so far
+its own (`Roll`); scoring is `Score`. The state, the table every view shows and the actions
+are the TypedDicts `ConvolutionState`, `Table` and `ConvolutionAction` below; the scoresheet
+and what a roll is worth are in scoresheet.py.
 
 Log lines never name players (the engine does not know names): they hold the literal tokens
 "{seat0}" and "{seat1}", e.g. "{seat0} scored 8 in Red (circled)", for the server to replace
@@ -43,12 +17,38 @@ with names. No other braces appear in log lines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from app.games.convolution.scoresheet import (
+    ACTIVE,
+    COLORS,
+    FIRST_PLAYER,
+    TITLES,
+    TURNS,
+    Dice,
+    Phase,
+    Sheet,
+    arrangement,
+    blank_sheet,
+    categories_won,
+    category_values,
+    color_totals,
+    decide,
+    offers,
+    player_of,
+    roll_of,
+    roller,
+    standings,
+    winners,
+    write,
+    write_totals,
+)
 from app.games.core import (
     Action,
+    Contract,
     Game,
+    LogEntry,
+    Move,
     Option,
     Result,
     Seat,
@@ -56,213 +56,53 @@ from app.games.core import (
     clone,
     log,
     randomness,
+    seat_token,
     seed_state,
-    visible_log,
 )
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
 
-COLORS = ("red", "blue", "green", "yellow")
-RANKS = ("first", "second", "third", "fourth")
-BLUGGARD = "bluggard"
-ACTIVE = (*COLORS, *RANKS, BLUGGARD)
-CALCULATED = ("colors", "ranks", "grand")
-CATEGORIES = (*ACTIVE, *CALCULATED)
 
-# Each calculated category, the categories it adds up, in the order they can be written.
-TOTALS = {
-    "colors": COLORS,
-    "ranks": RANKS,
-    "grand": ("colors", "ranks", BLUGGARD),
-}
-
-TITLES = {
-    "red": "Red",
-    "blue": "Blue",
-    "green": "Green",
-    "yellow": "Yellow",
-    "first": "1st Highest",
-    "second": "2nd Highest",
-    "third": "3rd Highest",
-    "fourth": "4th Highest",
-    "bluggard": "Bluggard",
-    "colors": "Colors Total",
-    "ranks": "Ranks Total",
-    "grand": "Grand Total",
-}
-
-TURNS = 18
-FIRST_PLAYER = {"host": 0, "guest": 1}
-
-Dice = dict[str, list[int]]
-Sheet = dict[str, Any]
+class ConvolutionState(TypedDict):
+    rng: str  # the seeded generator (core.randomness); never shown to anyone
+    first_player: Seat  # the seat that makes roll 1 (0 is the host, 1 the guest)
+    turn: int  # the turn being taken, 1..18 (stays 18 once the game is over)
+    phase: Phase
+    rolls: list[Dice]  # every roll so far, oldest first; turn t is scored on rolls[roll_of(t) - 1]
+    sheets: list[Sheet]  # [seat 0's, seat 1's]
+    log: list[LogEntry]
 
 
-# --- who rolls, who scores ------------------------------------------------------------------
+class Table(TypedDict):
+    """`view(state, seat)["state"]`: the same for every seat and spectators (nothing is secret)."""
+
+    turn: int
+    phase: Phase
+    first_player: Seat
+    roll: int  # the roll this turn is scored on, 1..9 (in the roll phase: the one due now)
+    roller: Seat  # the seat that makes (or made) that roll
+    dice: Dice | None  # the latest roll made; None before the first roll
+    totals: dict[str, int] | None  # each color -> its total
+    arrangement: list[str] | None  # the colors by total, highest first, ties in color order
+    values: dict[str, int] | None  # the 9 active categories' values, before the 12 and 48 rules
+    offers: dict[str, int] | None  # in the score phase, each open category of the seat to move
+    # -> what it would score now (after the first-to-12 and 48 rules); else None
+    sheets: list[Sheet]
+    won: dict[str, Seat | None]  # each of the 12 categories -> the seat winning it (None: not yet)
+    categories_won: list[int]  # [seat 0's count, seat 1's count]
 
 
-def roll_of(turn: int) -> int:
-    """The roll (1..9) that turn `turn` (1..18) is scored on."""
-    return (turn + 1) // 2
+class Roll(TypedDict):
+    type: Literal["roll"]
 
 
-def roller(first_player: Seat, roll: int) -> Seat:
-    """The seat that makes roll `roll`: the first player on odd rolls, the other on even."""
-    return first_player if roll % 2 == 1 else 1 - first_player
+class Score(TypedDict):
+    type: Literal["score"]
+    category: str  # an open active category
 
 
-def player_of(first_player: Seat, turn: int) -> Seat:
-    """The seat taking turn `turn`: the roller on the roll's first turn, the other on its second."""
-    rolled_by = roller(first_player, roll_of(turn))
-    return rolled_by if turn % 2 == 1 else 1 - rolled_by
-
-
-def seat_token(seat: Seat) -> str:
-    return "{seat" + str(seat) + "}"
-
-
-# --- what a roll is worth -------------------------------------------------------------------
-
-
-def color_totals(dice: Dice) -> dict[str, int]:
-    return {color: sum(dice[color]) for color in COLORS}
-
-
-def arrangement(dice: Dice) -> list[str]:
-    """The colors from highest total to lowest; equal totals keep the order of COLORS."""
-    totals = color_totals(dice)
-    return sorted(COLORS, key=lambda color: -totals[color])  # sorted() is stable
-
-
-def category_values(dice: Dice) -> dict[str, int]:
-    """What each active category is worth on this roll, before the first-to-12 and 48 rules."""
-    totals = color_totals(dice)
-    ranked = [totals[color] for color in arrangement(dice)]
-    return {**totals, **dict(zip(RANKS, ranked, strict=True)), BLUGGARD: sum(totals.values())}
-
-
-def score_for(category: str, value: int, first: bool) -> int:
-    """The score written for `value`: the first to play a 12 writes 1, a Bluggard 48 writes 7."""
-    if first and value == 12:
-        return 1
-    if first and category == BLUGGARD and value == 48:
-        return 7
-    return value
-
-
-def offers(state: State, seat: Seat) -> dict[str, int]:
-    """What each of `seat`'s open active categories would score on the current roll."""
-    values = category_values(state["rolls"][-1])
-    mine, theirs = state["sheets"][seat], state["sheets"][1 - seat]
-    return {
-        category: score_for(category, values[category], first=theirs[category] is None)
-        for category in ACTIVE
-        if mine[category] is None
-    }
-
-
-# --- the scoresheet -------------------------------------------------------------------------
-
-
-def blank_sheet() -> Sheet:
-    return {category: None for category in CATEGORIES}
-
-
-def write(state: State, seat: Seat, category: str, score: int, why: str = "") -> None:
-    """Fill `category` on `seat`'s sheet this turn, circled if the other has not filled it."""
-    circled = state["sheets"][1 - seat][category] is None
-    state["sheets"][seat][category] = {"score": score, "turn": state["turn"], "circled": circled}
-    verb = "wrote" if category in CALCULATED else "scored"
-    notes = ", ".join(note for note in ("circled" if circled else "", why) if note)
-    notes = f" ({notes})" if notes else ""
-    log(state, f"{seat_token(seat)} {verb} {score} in {TITLES[category]}{notes}")
-
-
-def write_totals(state: State, seat: Seat) -> None:
-    """Write each calculated total whose parts are all known and which is not yet written."""
-    sheet = state["sheets"][seat]
-    for total, parts in TOTALS.items():
-        if sheet[total] is None and all(sheet[part] is not None for part in parts):
-            write(state, seat, total, sum(sheet[part]["score"] for part in parts))
-
-
-def category_winner(sheets: list[Sheet], category: str) -> Seat | None:
-    """The higher score wins; equal scores go to the circled one; None until both have played."""
-    entries = [sheet[category] for sheet in sheets]
-    if None in entries:
-        return None
-    first, second = entries
-    if first["score"] != second["score"]:
-        return 0 if first["score"] > second["score"] else 1
-    return 0 if first["circled"] else 1
-
-
-def winners(sheets: list[Sheet]) -> dict[str, Seat | None]:
-    return {category: category_winner(sheets, category) for category in CATEGORIES}
-
-
-def categories_won(sheets: list[Sheet]) -> list[int]:
-    won = list(winners(sheets).values())
-    return [won.count(0), won.count(1)]
-
-
-# --- the end --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Standing:
-    """What decides the game for one seat, in the order the rulebook looks at it."""
-
-    categories: int
-    calculated: int
-    grand_total: int
-    bluggard_turn: int
-
-
-def standings(sheets: list[Sheet]) -> list[Standing]:
-    won = winners(sheets)
-    return [
-        Standing(
-            categories=list(won.values()).count(seat),
-            calculated=[won[category] for category in CALCULATED].count(seat),
-            grand_total=sheets[seat]["grand"]["score"],
-            bluggard_turn=sheets[seat][BLUGGARD]["turn"],
-        )
-        for seat in (0, 1)
-    ]
-
-
-def decide(seats: list[Standing]) -> tuple[Seat, str]:
-    """The winning seat and why: categories, then calculated ones, Grand Total, last Bluggard.
-
-    With 12 categories, each won by exactly one seat, equal counts mean 6 each; the 3 calculated
-    categories then always split 2 to 1 or 3 to 0, so in a real game the first tiebreaker always
-    decides. The other two are kept because the rulebook has them.
-    """
-    a, b = seats
-    if a.categories != b.categories:
-        seat = 0 if a.categories > b.categories else 1
-        high, low = sorted((a.categories, b.categories), reverse=True)
-        return seat, f"won {high} categories to {low}"
-    each = f"{a.categories} categories"
-    if a.calculated != b.calculated:
-        seat = 0 if a.calculated > b.calculated else 1
-        high, low = sorted((a.calculated, b.calculated), reverse=True)
-        return seat, f"won on calculated categories, {high} to {low}, after {each} each"
-    calculated = f"{a.calculated} calculated " + ("category" if a.calculated == 1 else "categories")
-    if a.grand_total != b.grand_total:
-        seat = 0 if a.grand_total > b.grand_total else 1
-        high, low = sorted((a.grand_total, b.grand_total), reverse=True)
-        return seat, f"won on Grand Total, {high} to {low}, after {each} and {calculated} each"
-    assert a.bluggard_turn != b.bluggard_turn, "two players cannot play the Bluggard on one turn"
-    seat = 0 if a.bluggard_turn > b.bluggard_turn else 1
-    last, earlier = sorted((a.bluggard_turn, b.bluggard_turn), reverse=True)
-    return seat, (
-        f"won by playing the Bluggard last (turn {last} against turn {earlier}), "
-        f"after {each}, {calculated} and a Grand Total of {a.grand_total} each"
-    )
-
+ConvolutionAction = Roll | Score
 
 # --- the game -------------------------------------------------------------------------------
 
@@ -273,6 +113,7 @@ class Convolution(Game):
     description = "A dice duel on shared rolls: win more of the 12 scoresheet categories."
     min_players = 2
     max_players = 2
+    contract = Contract(state=ConvolutionState, table=Table, action=ConvolutionAction)
     options = (
         Option(
             "first_player",
@@ -284,8 +125,7 @@ class Convolution(Game):
     )
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        choice = self.check_options(options)["first_player"]
+        choice = options["first_player"]
         state: State = {}
         seed_state(state, seed)
         if choice == "random":
@@ -296,7 +136,7 @@ class Convolution(Game):
         state.update(
             first_player=first_player,
             turn=1,
-            phase="roll",
+            phase=Phase.ROLL,
             rolls=[],
             sheets=[blank_sheet(), blank_sheet()],
             log=[],
@@ -305,14 +145,14 @@ class Convolution(Game):
         return state
 
     def active(self, state: State) -> list[Seat]:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return []
         return [player_of(state["first_player"], state["turn"])]
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
         if seat not in self.active(state):
             return []
-        if state["phase"] == "roll":
+        if state["phase"] == Phase.ROLL:
             return [{"type": "roll"}]
         sheet = state["sheets"][seat]
         return [
@@ -321,35 +161,33 @@ class Convolution(Game):
             if sheet[category] is None
         ]
 
-    def play(self, state: State, seat: Seat, action: Action) -> None:
-        if action["type"] == "roll":
-            self.roll(state, seat)
-        else:
-            self.score(state, seat, action["category"])
+    def moves(self) -> dict[str, Move]:
+        return {"roll": self.roll, "score": self.score}
 
-    def roll(self, state: State, seat: Seat) -> None:
+    def roll(self, state: State, seat: Seat, action: Action) -> None:
         with randomness(state) as rng:
             dice = {color: [rng.die(), rng.die()] for color in COLORS}
         state["rolls"].append(dice)
-        state["phase"] = "score"
+        state["phase"] = Phase.SCORE
         shown = " | ".join(
             f"{TITLES[color]} {dice[color][0]} {dice[color][1]}" for color in arrangement(dice)
         )
         log(state, f"{seat_token(seat)} rolled {shown}")
 
-    def score(self, state: State, seat: Seat, category: str) -> None:
+    def score(self, state: State, seat: Seat, action: Action) -> None:
+        category = action["category"]
         value = category_values(state["rolls"][-1])[category]
         score = offers(state, seat)[category]
         why = f"first to play a {value}" if score != value else ""
         write(state, seat, category, score, why)
         write_totals(state, seat)
         if state["turn"] == TURNS:
-            state["phase"] = "over"
+            state["phase"] = Phase.OVER
             winner, reason = decide(standings(state["sheets"]))
             log(state, f"{seat_token(winner)} {reason}")
             return
         state["turn"] += 1
-        state["phase"] = "roll" if state["turn"] % 2 == 1 else "score"
+        state["phase"] = Phase.ROLL if state["turn"] % 2 == 1 else Phase.SCORE
 
     def bots(self) -> dict[str, Bot]:
         from app.games.convolution.bot import GoodBot  # the bot builds on this module
@@ -357,32 +195,27 @@ class Convolution(Game):
         return {"good": GoodBot()}
 
     def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
+        if state["phase"] != Phase.OVER:
             return None
         winner, reason = decide(standings(state["sheets"]))
         won = categories_won(state["sheets"])
         return Result(winners=[winner], scores={"0": won[0], "1": won[1]}, reason=reason)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return None
         if seat in self.active(state):
-            return "Roll the dice" if state["phase"] == "roll" else "Choose a category to score"
+            return "Roll the dice" if state["phase"] == Phase.ROLL else "Choose a category to score"
         if seat is None:
             return "Waiting for a player"
         return "Waiting for the other player"
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {
-            "active": self.active(state),
-            "prompt": self.prompt(state, seat),
-            "state": table(state),
-            "log": visible_log(state, seat),
-        }
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state)
 
 
-def table(state: State) -> dict[str, Any]:
-    """What a page needs to draw the game (the keys are listed in the module docstring)."""
+def table(state: State) -> Table:
+    """What a page needs to draw the game."""
     dice = clone(state["rolls"][-1]) if state["rolls"] else None
     mover = player_of(state["first_player"], state["turn"])
     return {
@@ -395,7 +228,7 @@ def table(state: State) -> dict[str, Any]:
         "totals": color_totals(dice) if dice else None,
         "arrangement": arrangement(dice) if dice else None,
         "values": category_values(dice) if dice else None,
-        "offers": offers(state, mover) if state["phase"] == "score" else None,
+        "offers": offers(state, mover) if state["phase"] == Phase.SCORE else None,
         "sheets": clone(state["sheets"]),
         "won": winners(state["sheets"]),
         "categories_won": categories_won(state["sheets"]),

@@ -5,15 +5,15 @@ from the current player clockwise. Any claim may end the game (ending.check_targ
 
 from __future__ import annotations
 
-from app.games.core import State, log
+from app.games.core import State, log, seat_token
 from app.games.innovation import board
+from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
 from app.games.innovation.ending import (
     achievement_count,
     check_target,
     clockwise,
     own_score,
-    token,
 )
 
 MONUMENT_COUNT = 6
@@ -24,7 +24,9 @@ def qualifies(state: State, seat: int, special: str, counts: dict[str, int] | No
     icons, if already counted)."""
     mine = state["seats"][seat]
     if special == "Monument":
-        return mine["tucked"] >= MONUMENT_COUNT or mine["scored"] >= MONUMENT_COUNT
+        tucked: int = mine["tucked"]
+        scored: int = mine["scored"]
+        return tucked >= MONUMENT_COUNT or scored >= MONUMENT_COUNT
     if special in ("Empire", "World"):
         counts = counts if counts is not None else board.icons(state, seat)
         if special == "Empire":
@@ -44,7 +46,7 @@ def qualifies(state: State, seat: int, special: str, counts: dict[str, int] | No
 def check(state: State) -> None:
     """Give every available special achievement to the first seat (current player clockwise)
     that qualifies; then end the game if someone reached the target."""
-    if not state["specials"] or state.get("phase") != "turn":
+    if not state["specials"] or state.get("phase") != Phase.TURN:
         return
     claimed = False
     by_icons = "Empire" in state["specials"] or "World" in state["specials"]
@@ -62,7 +64,7 @@ def give_special(state: State, seat: int, special: str) -> None:
     state["specials"].remove(special)
     state["seats"][seat]["specials"].append(special)
     state["changes"] += 1
-    log(state, f"{token(seat)} claims the special achievement {special}")
+    log(state, f"{seat_token(seat)} claims the special achievement {special}")
 
 
 def claim_special(state: State, seat: int, special: str) -> bool:
@@ -94,7 +96,7 @@ def claim_standard(state: State, seat: int, age: int) -> bool:
     del state["available"][str(age)]
     state["seats"][seat]["achievements"].append(card)
     state["changes"] += 1
-    log(state, f"{token(seat)} claims the age-{age} achievement")
+    log(state, f"{seat_token(seat)} claims the age-{age} achievement")
     check_target(state)
     return True
 

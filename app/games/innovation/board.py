@@ -11,10 +11,20 @@ A seat's part of the state is `state["seats"][seat]`:
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from app.games.core import State
 from app.games.innovation.cards import CARDS, COLORS, ICONS
+
+
+class Phase(StrEnum):
+    """The game's step: each seat picks its first meld, then turns, then the end."""
+
+    OPENING = "opening"
+    TURN = "turn"
+    OVER = "over"
+
 
 # The slots of a non-top card that a splay reveals (0 top-left, 1 bottom-left, 2 bottom-middle,
 # 3 bottom-right); the top card shows all four.
@@ -40,7 +50,8 @@ def new_seat() -> dict[str, Any]:
 
 
 def pile(state: State, seat: int, color: str) -> list[str]:
-    return state["seats"][seat]["board"][color]
+    cards: list[str] = state["seats"][seat]["board"][color]
+    return cards
 
 
 def top(state: State, seat: int, color: str) -> str | None:

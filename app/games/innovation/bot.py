@@ -85,7 +85,8 @@ def decide(game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
         return _best_action(game, view, legal, rng, seat)
     state = guess(view, rng)
     info = question if isinstance(question, dict) else {}
-    prompt = info.get("prompt") if isinstance(info.get("prompt"), str) else ""
+    asked = info.get("prompt")
+    prompt = asked if isinstance(asked, str) else ""
     chosen = answer(state, seat, prompt, legal, info)
     return chosen if chosen in legal else legal[0]
 

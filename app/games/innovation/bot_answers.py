@@ -35,7 +35,7 @@ Move = Callable[[State], Any]
 def bare(state: State) -> State:
     """A copy of the position alone: no running script, no log."""
     kept = {key: value for key, value in state.items() if key not in ("script", "log")}
-    copy = json.loads(json.dumps(kept))
+    copy: State = json.loads(json.dumps(kept))
     copy["log"] = []
     return copy
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.core import Rng, State, seed_state
-from app.games.innovation.board import new_seat
+from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, CARDS, COLORS, SPECIAL_NAMES, SPLAYS
 
 
@@ -110,7 +110,7 @@ def guess(view: dict[str, Any], rng: Rng) -> State:
         players=players,
         edition=table.get("edition") if table.get("edition") in ("third", "first") else "third",
         teams=bool(table.get("teams")) and players == 4,
-        phase="turn",
+        phase=Phase.TURN,
         supply=supply,
         available=available,
         specials=specials,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 
@@ -40,7 +41,7 @@ class Special:
     card: str
 
 
-def public_components() -> dict[str, list[dict]]:
+def public_components() -> dict[str, list[dict[str, Any]]]:
     """The two JSON files as the page reads them (every card face is public)."""
     return {
         "cards": json.loads((HERE / "cards.json").read_text()),

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Script, State, log
+from app.games.core import Script, State, log, seat_token
 from app.games.innovation import board, supply
 from app.games.innovation.cards import CARDS
 from app.games.innovation.effects import EFFECTS, Ctx, Effect, carry_out
-from app.games.innovation.ending import EndAction, GameOver, clockwise, opponents, team, token
+from app.games.innovation.ending import EndAction, GameOver, clockwise, opponents, team
 
 
 def featured_counts(state: State, card: str) -> list[int]:
@@ -38,7 +38,7 @@ def dogma_script(state: State, seat: int, card: str) -> Effect:
     sharing = [other for other in around if counts[other] >= mine]
     rivals = set(opponents(state, seat))
     icon = CARDS[card].dogma_icon
-    log(state, f"{token(seat)} activates {card} ({mine} {icon})")
+    log(state, f"{seat_token(seat)} activates {card} ({mine} {icon})")
     memory: dict[str, Any] = {}
     state["dogma"] = {"card": card, "player": seat, "affected": affected, "sharing": sharing}
     shared_change = False
@@ -62,7 +62,7 @@ def dogma_script(state: State, seat: int, card: str) -> Effect:
             log(state, f"The dogma action on {card} ends")
             shared_change = False
         if shared_change:
-            log(state, f"{token(seat)} takes the sharing bonus")
+            log(state, f"{seat_token(seat)} takes the sharing bonus")
             supply.draw(state, seat, board.highest_top_age(state, seat))
     except GameOver:
         pass

@@ -8,7 +8,8 @@ unwinds whatever was going on; `EndAction` unwinds only the current dogma action
 
 from __future__ import annotations
 
-from app.games.core import State
+from app.games.core import State, seat_token
+from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS
 
 
@@ -18,11 +19,6 @@ class GameOver(Exception):
 
 class EndAction(Exception):
     """The current dogma action ends at once."""
-
-
-def token(seat: int) -> str:
-    """How a log line or reason names a seat; the server puts the player's name there."""
-    return "{seat" + str(seat) + "}"
 
 
 def clockwise(state: State, start: int) -> list[int]:
@@ -79,13 +75,13 @@ def target(state: State) -> int:
 def end(state: State, winners: list[int], reason: str, how: str) -> None:
     """Write the result and unwind (never returns)."""
     state["result"] = {"winners": sorted(set(winners)), "reason": reason, "how": how}
-    state["phase"] = "over"
+    state["phase"] = Phase.OVER
     state.pop("opening", None)
     raise GameOver
 
 
 def names(seats: list[int]) -> str:
-    tokens = [token(seat) for seat in seats]
+    tokens = [seat_token(seat) for seat in seats]
     return tokens[0] if len(tokens) == 1 else ", ".join(tokens[:-1]) + " and " + tokens[-1]
 
 

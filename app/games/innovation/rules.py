@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.core import (
     Action,
     BadOptions,
+    Contract,
     Game,
     Option,
     Result,
@@ -44,8 +45,9 @@ from app.games.core import (
     seed_state,
 )
 from app.games.innovation import turn, view
-from app.games.innovation.board import new_seat
+from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
+from app.games.innovation.contract import InnovationAction, InnovationState, Table
 from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import team_score
 
@@ -70,7 +72,7 @@ def new_state(players: int, edition: str, teams: bool, seed: int) -> State:
         players=players,
         edition=edition,
         teams=teams,
-        phase="opening",
+        phase=Phase.OPENING,
         supply=supply,
         available=available,
         specials=list(SPECIAL_NAMES),
@@ -98,6 +100,7 @@ class Innovation(Game):
     )
     min_players = 2
     max_players = 4
+    contract = Contract(state=InnovationState, table=Table, action=InnovationAction)
     options = (
         Option(
             "edition",
@@ -118,18 +121,16 @@ class Innovation(Game):
     rules_version = "1"
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        chosen = self.check_options(options)
-        if chosen["teams"] and players != 4:
+        if options["teams"] and players != 4:
             raise BadOptions(f"the team game needs 4 players, not {players}")
-        state = new_state(players, chosen["edition"], chosen["teams"], seed)
+        state = new_state(players, options["edition"], options["teams"], seed)
         turn.open_game(state)
         return state
 
     def active(self, state: State) -> list[Seat]:
         if state["result"] is not None:
             return []
-        if state["phase"] == "opening":
+        if state["phase"] == Phase.OPENING:
             return Simultaneous.waiting(state, turn.OPENING)
         ask = SCRIPT.asking(state)
         if ask is not None:
@@ -139,7 +140,7 @@ class Innovation(Game):
     def legal(self, state: State, seat: Seat) -> list[Action]:
         if state["result"] is not None:
             return []
-        if state["phase"] == "opening":
+        if state["phase"] == Phase.OPENING:
             return turn.opening_options(state, seat)
         ask = SCRIPT.asking(state)
         if ask is not None:
@@ -149,7 +150,7 @@ class Innovation(Game):
         return turn.turn_options(state, seat)
 
     def play(self, state: State, seat: Seat, action: Action) -> None:
-        if state["phase"] == "opening":
+        if state["phase"] == Phase.OPENING:
             turn.pick(state, seat, action["card"])
         elif SCRIPT.key in state:
             turn.answer(state, action)
@@ -169,11 +170,8 @@ class Innovation(Game):
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return view.prompt(state, seat)
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return view.view(state, seat, self.active(state))
-
-    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return view.replay_view(state, seat, self.active(state))
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return view.table(state, seat, everything)
 
     def bots(self) -> dict[str, Bot]:
         from app.games.innovation.bot import GoodBot

@@ -19,11 +19,11 @@ special achievements (achievements.py).
 
 from __future__ import annotations
 
-from app.games.core import State, log
+from app.games.core import State, log, seat_token
 from app.games.innovation import achievements
 from app.games.innovation.board import settle_splay
 from app.games.innovation.cards import CARDS
-from app.games.innovation.ending import check_target, end_by_score, token
+from app.games.innovation.ending import check_target, end_by_score
 
 SEAT_PLACES = ("hand", "score", "board", "achievements")
 
@@ -101,7 +101,7 @@ def describe_place(place: str, owner: int) -> str:
         "board": "board",
         "achievements": "achievements",
     }
-    return f"{token(owner)}'s {words[place]}"
+    return f"{seat_token(owner)}'s {words[place]}"
 
 
 def move(
@@ -168,7 +168,7 @@ def log_move(
         where = ""
         if verb == "returns" or (verb in ("scores", "achieves") and source[0] != "hand"):
             where = f" from {describe_place(*source)}"
-        return f"{token(actor)} {verb} {what}{where}"
+        return f"{seat_token(actor)} {verb} {what}{where}"
 
     if public:
         log(state, line(card))
@@ -190,7 +190,7 @@ def draw(state: State, seat: int, age: int) -> str:
     """Draw by the draw rule into the seat's hand; above age 10 the game ends (never returns)."""
     actual = draw_age(state, age)
     if actual > 10:
-        log(state, f"{token(seat)} must draw above age 10")
+        log(state, f"{seat_token(seat)} must draw above age 10")
         end_by_score(state)
     card = state["supply"][str(actual)][0]
     return move(state, card, "hand", seat, verb="draws", actor=seat)
@@ -204,7 +204,7 @@ def splay(state: State, seat: int, color: str, direction: str) -> bool:
     if mine["splays"][color] != direction:
         mine["splays"][color] = direction
         state["changes"] += 1
-        log(state, f"{token(seat)} splays {color} {direction}")
+        log(state, f"{seat_token(seat)} splays {color} {direction}")
         achievements.check(state)
     return True
 
@@ -218,7 +218,7 @@ def reorder(state: State, seat: int, color: str, cards: list[str]) -> bool:
         return False
     pile[:] = list(cards)
     state["changes"] += 1
-    log(state, f"{token(seat)} reorders the {color} pile: {', '.join(cards)}")
+    log(state, f"{seat_token(seat)} reorders the {color} pile: {', '.join(cards)}")
     achievements.check(state)
     return True
 
@@ -229,7 +229,7 @@ def unsplay(state: State, seat: int, color: str) -> bool:
         return False
     mine["splays"][color] = None
     state["changes"] += 1
-    log(state, f"{token(seat)} unsplays {color}")
+    log(state, f"{seat_token(seat)} unsplays {color}")
     achievements.check(state)
     return True
 
@@ -249,7 +249,8 @@ def reveal(state: State, card: str) -> None:
 def on_show(state: State) -> list[str]:
     """The cards revealed by the effects going on that have not moved since: everyone sees them
     where they are. (A state saved before this list existed has none on show.)"""
-    return state.setdefault("on_show", [])
+    shown: list[str] = state.setdefault("on_show", [])
+    return shown
 
 
 def cover(state: State, keep: list[str] | tuple[str, ...] = ()) -> None:

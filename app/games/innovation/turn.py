@@ -8,11 +8,12 @@ the second player too); every other turn has two.
 
 from __future__ import annotations
 
-from app.games.core import Action, Simultaneous, State, log
+from app.games.core import Action, Simultaneous, State, log, seat_token
 from app.games.innovation import achievements, board, supply
+from app.games.innovation.board import Phase
 from app.games.innovation.cards import COLORS, title_key
 from app.games.innovation.dogma import SCRIPT
-from app.games.innovation.ending import GameOver, clockwise, token
+from app.games.innovation.ending import GameOver, clockwise
 
 OPENING = "opening"
 
@@ -34,7 +35,7 @@ def opening_options(state: State, seat: int) -> list[Action]:
 
 
 def pick(state: State, seat: int, card: str) -> None:
-    log(state, f"{token(seat)} has picked a card")
+    log(state, f"{seat_token(seat)} has picked a card")
     if not Simultaneous.answer(state, OPENING, seat, card):
         return
     picks = Simultaneous.close(state, OPENING)
@@ -45,8 +46,8 @@ def pick(state: State, seat: int, card: str) -> None:
             state, picks[chosen_seat], "board", chosen_seat, verb="melds", actor=chosen_seat
         )
     first = min(picks, key=lambda chosen_seat: title_key(picks[chosen_seat]))
-    log(state, f"{token(first)} melded the first title alphabetically and starts")
-    state["phase"] = "turn"
+    log(state, f"{seat_token(first)} melded the first title alphabetically and starts")
+    state["phase"] = Phase.TURN
     state["current"] = first
     state["turn"] = 1
     start_turn(state)
@@ -59,7 +60,7 @@ def start_turn(state: State) -> None:
     one = state["turn"] == 1 or (state["players"] == 4 and state["turn"] == 2)
     state["actions_left"] = 1 if one else 2
     actions = "1 action" if one else "2 actions"
-    log(state, f"Turn {state['turn']}: {token(state['current'])} ({actions})")
+    log(state, f"Turn {state['turn']}: {seat_token(state['current'])} ({actions})")
 
 
 def end_turn(state: State) -> None:

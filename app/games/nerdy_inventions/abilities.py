@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.games.core import Action, Seat, State, log, randomness
+from app.games.core import Action, Seat, State, log, randomness, seat_token
 from app.games.nerdy_inventions import board
-from app.games.nerdy_inventions.board import token
 
 Steps = Callable[[State, Seat, str, list[Action]], "list[Action] | None"]
 Resolve = Callable[[State, Seat, str, list[Action]], None]
@@ -51,7 +50,7 @@ def deck_emptied(state: State) -> None:
         state["final_round"] = True
         log(
             state,
-            f"The deck is empty: the game ends when {token(state['starting_player'])} "
+            f"The deck is empty: the game ends when {seat_token(state['first_player'])} "
             "would start the next turn",
         )
 
@@ -59,7 +58,9 @@ def deck_emptied(state: State) -> None:
 # --- shuffle_row: the camera ----------------------------------------------------------------
 
 
-def shuffle_row_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def shuffle_row_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     if not state["deck"] and not any(state["row"]):
         return []
     return None
@@ -76,7 +77,7 @@ def shuffle_row(state: State, seat: Seat, card_id: str, picks: list[Action]) -> 
     dealt = sum(card is not None for card in state["row"])
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: the row was shuffled into the "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: the row was shuffled into the "
         f"deck and {dealt} new cards were dealt",
     )
     deck_emptied(state)
@@ -86,7 +87,7 @@ def shuffle_row(state: State, seat: Seat, card_id: str, picks: list[Action]) -> 
 
 
 def lower_steps(by: int) -> Steps:
-    def steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+    def steps(state: State, seat: Seat, card_id: str, picks: list[Action]) -> list[Action] | None:
         if picks:
             return None
         return [choose_die(held["id"]) for held in state["dice"] if held["value"] - by >= 1]
@@ -101,7 +102,7 @@ def lower(by: int) -> Resolve:
         held["value"] -= by
         log(
             state,
-            f"{token(seat)} used the {board.name(state, card_id)}: a {before} became "
+            f"{seat_token(seat)} used the {board.name(state, card_id)}: a {before} became "
             f"a {held['value']}",
         )
 
@@ -111,7 +112,9 @@ def lower(by: int) -> Resolve:
 # --- exchange: the top hat ------------------------------------------------------------------
 
 
-def exchange_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def exchange_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     if picks:
         return None
     slug = board.card(state, card_id)["slug"]
@@ -119,19 +122,19 @@ def exchange_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
         choose_row(slot)
         for slot in board.TILES
         if board.at(state, slot) is not None
-        and board.card(state, board.at(state, slot))["slug"] != slug
+        and board.card(state, board.occupant(state, slot))["slug"] != slug
     ]
 
 
 def exchange(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
     slot = picks[0]["slot"]
-    taken = board.at(state, slot)
+    taken = board.occupant(state, slot)
     board.put(state, slot, card_id)
     held = board.entry(state, seat, card_id)
     held["card"], held["tapped"] = taken, False
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: exchanged it for the "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: exchanged it for the "
         f"{board.name(state, taken)} under tile {slot}, both untapped",
     )
 
@@ -145,7 +148,9 @@ def new_values(first: int, second: int) -> list[int]:
     return [value for value in range(max(1, total - 6), min(6, total - 1) + 1) if value != first]
 
 
-def redistribute_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def redistribute_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     dice = state["dice"]
     if not picks:
         return [
@@ -177,7 +182,7 @@ def redistribute(state: State, seat: Seat, card_id: str, picks: list[Action]) ->
     second["value"] = total - first["value"]
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: {before[0]} and {before[1]} "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: {before[0]} and {before[1]} "
         f"became {first['value']} and {second['value']}",
     )
 
@@ -185,7 +190,7 @@ def redistribute(state: State, seat: Seat, card_id: str, picks: list[Action]) ->
 # --- swap_neighbours: the dragonfly ---------------------------------------------------------
 
 
-def swap_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def swap_steps(state: State, seat: Seat, card_id: str, picks: list[Action]) -> list[Action] | None:
     if not picks:
         return [choose_row(slot) for slot in board.TILES if board.swaps(state, slot)]
     if len(picks) == 1:
@@ -204,16 +209,18 @@ def swap_neighbours(state: State, seat: Seat, card_id: str, picks: list[Action])
     swap_row_cards(state, first, second)
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: swapped the "
-        f"{board.name(state, board.at(state, second))} under tile {first} with the "
-        f"{board.name(state, board.at(state, first))} under tile {second}",
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: swapped the "
+        f"{board.name(state, board.occupant(state, second))} under tile {first} with the "
+        f"{board.name(state, board.occupant(state, first))} under tile {second}",
     )
 
 
 # --- pass_tool: the flintlock ---------------------------------------------------------------
 
 
-def pass_tool_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def pass_tool_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     receivers = board.without_tool(state)
     if not picks:
         if not receivers:
@@ -230,15 +237,17 @@ def pass_tool(state: State, seat: Seat, card_id: str, picks: list[Action]) -> No
     state["tools"][tool_id]["holder"] = receiver
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: the {board.name(state, tool_id)} "
-        f"of {token(giver)} went to {token(receiver)}",
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: the "
+        f"{board.name(state, tool_id)} of {seat_token(giver)} went to {seat_token(receiver)}",
     )
 
 
 # --- reroll: the cuckoo clock ---------------------------------------------------------------
 
 
-def reroll_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def reroll_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     if picks:
         return None
     return [choose_die(held["id"]) for held in state["dice"]]
@@ -251,7 +260,7 @@ def reroll(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
         held["value"] = rng.die()
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: rerolled a {before} "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: rerolled a {before} "
         f"and got a {held['value']}",
     )
 
@@ -259,7 +268,7 @@ def reroll(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
 # --- split: the hot air balloon -------------------------------------------------------------
 
 
-def split_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def split_steps(state: State, seat: Seat, card_id: str, picks: list[Action]) -> list[Action] | None:
     if not picks:
         return [choose_die(held["id"]) for held in state["dice"] if held["value"] >= 2]
     if len(picks) == 1:
@@ -276,7 +285,7 @@ def split(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
     board.add_die(state, part, after=held["id"])
     log(
         state,
-        f"{token(seat)} used the {board.name(state, card_id)}: split a {before} into "
+        f"{seat_token(seat)} used the {board.name(state, card_id)}: split a {before} into "
         f"{held['value']} and {part}",
     )
 
@@ -284,13 +293,15 @@ def split(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
 # --- zeppelin -------------------------------------------------------------------------------
 
 
-def zeppelin_steps(state: State, seat: Seat, card_id: str, picks: list[Action]):
+def zeppelin_steps(
+    state: State, seat: Seat, card_id: str, picks: list[Action]
+) -> list[Action] | None:
     return None
 
 
 def zeppelin(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
     state["ended"] = "zeppelin"
-    log(state, f"{token(seat)} used the {board.name(state, card_id)}: the game ends at once")
+    log(state, f"{seat_token(seat)} used the {board.name(state, card_id)}: the game ends at once")
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -1,63 +1,126 @@
 """The table of a game of Nerdy Inventions as plain JSON, and the small helpers every part uses.
 
-The state (see rules.py for how it moves):
-
-    rng              the seeded generator (core.randomness); never shown
-    players          how many seats, 2..4
-    starting_player  the seat that took the first turn (it started without a tool)
-    current          the seat whose turn it is
-    turn             the turn being played, 1, 2, ... over all seats
-    cards            every card in play by id ("camera-1", "starter-camera-1", "tool-2") ->
-                     its facts: id, slug, name, group ("invention" | "starting" | "tool"),
-                     and for inventions ability, level, cost (a list, or None: never built),
-                     points; tools have points only. Copied from the card list at setup, so a
-                     stored game never reads the card file again.
-    stand_in         whether the card list is a stand-in (for the page's note)
-    deck             the face-down deck, top first; SECRET: views show its length only
-    row              6 entries, row[k - 1] the card under the dice-value tile k, or None
-    tableaus         per seat, its inventions in the order they came: {"card": id, "tapped": b}
-    tools            tool id -> {"holder": seat, "tapped": b}; players - 1 tools, at most one
-                     per seat
-    dice             the current player's dice: [{"id": n, "value": 1..6}], ids stable in a turn
-    next_die         the id the next die of this turn gets (splitting adds dice)
-    pending          None, or the step being chosen (rules.py: "ability", "build", "research",
-                     "tool_pass")
-    final_round      the deck has been emptied: the game ends when the starting player's turn
-                     would come round again
-    ended            None, "zeppelin" or "deck"
-    log              core.log entries
+The state is `NerdyState` below (see rules.py for how it moves).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
-from app.games.core import Seat, State
+from app.games.core import Action, LogEntry, Seat, State
+
+
+class CardFacts(TypedDict):
+    """A card's facts, copied from the card list at setup (a stored game never reads the card
+    file again). Tools have points only (ability, level and cost None)."""
+
+    id: str  # "camera-1", "starter-camera-1", "tool-2"
+    slug: str
+    name: str
+    group: Literal["invention", "starting", "tool"]
+    ability: str | None
+    level: int | None
+    cost: list[int | str] | None  # None: never built
+    points: int
+    seat_order: NotRequired[int]  # starting inventions only
+
+
+class Held(TypedDict):
+    card: str
+    tapped: bool
+
+
+class ToolHeld(TypedDict):
+    holder: Seat
+    tapped: bool
+
+
+class Die(TypedDict):
+    id: int  # stable during a turn
+    value: int  # 1..6
+
+
+class AbilityStep(TypedDict):
+    kind: Literal["ability"]
+    ability: str
+    card: str
+    picks: list[Action]  # the choices made so far (abilities.py)
+
+
+class BuildStep(TypedDict):
+    kind: Literal["build"]
+    slot: int
+    card: str
+    needs: list[int | str]
+    paid: list[int]
+
+
+class ResearchStep(TypedDict):
+    kind: Literal["research"]
+    die: int
+    slot: int
+
+
+class ToolPassStep(TypedDict):
+    kind: Literal["tool_pass"]
+    tool: str
+
+
+Pending = AbilityStep | BuildStep | ResearchStep | ToolPassStep
+
+
+class NerdyState(TypedDict):
+    rng: str  # the seeded generator (core.randomness); never shown
+    players: int  # 2..4
+    first_player: Seat  # the seat that took the first turn (it started without a tool)
+    current: Seat  # the seat whose turn it is
+    turn: int  # the turn being played, 1, 2, ... over all seats
+    cards: dict[str, CardFacts]  # every card in play by id
+    stand_in: bool  # whether the card list is a stand-in (for the page's note)
+    deck: list[str]  # the face-down deck, top first; SECRET: views show its length only
+    row: list[str | None]  # row[k - 1]: the card under the dice-value tile k
+    tableaus: list[list[Held]]  # per seat, its inventions in the order they came
+    tools: dict[str, ToolHeld]  # players - 1 tools, at most one per seat
+    dice: list[Die]  # the current player's dice
+    next_die: int  # the id the next die of this turn gets (splitting adds dice)
+    pending: Pending | None  # the step being chosen
+    final_round: bool  # the deck is empty: the game ends when the starting player's turn
+    # would come round again
+    ended: Literal["zeppelin", "deck"] | None
+    log: list[LogEntry]
+
+
+class Score(TypedDict):
+    inventions: int
+    tools: int
+    kinds: int
+    bonus: int
+    total: int
+
 
 TILES = (6, 5, 4, 3, 2, 1)  # the dice-value tiles, left to right
+END_TURN: Action = {"type": "end_turn"}
 SET_BONUS = {7: 3, 8: 4, 9: 5, 10: 6}
 DICE_PER_TURN = 3
 
 Card = dict[str, Any]
 
 
-def token(seat: Seat) -> str:
-    """How a log line or prompt names a seat; the server puts the player's name there."""
-    return "{seat" + str(seat) + "}"
-
-
 def card(state: State, card_id: str) -> Card:
-    return state["cards"][card_id]
+    found: Card = state["cards"][card_id]
+    return found
 
 
 def name(state: State, card_id: str) -> str:
-    return state["cards"][card_id]["name"]
+    title: str = card(state, card_id)["name"]
+    return title
 
 
 # --- dice -----------------------------------------------------------------------------------
 
 
 def die(state: State, die_id: int) -> dict[str, int]:
+    held: dict[str, int]
     for held in state["dice"]:
         if held["id"] == die_id:
             return held
@@ -66,7 +129,7 @@ def die(state: State, die_id: int) -> dict[str, int]:
 
 def add_die(state: State, value: int, after: int | None = None) -> int:
     """A new die of `value` in hand (right after die `after`, else last); its id."""
-    die_id = state["next_die"]
+    die_id: int = state["next_die"]
     state["next_die"] += 1
     new = {"id": die_id, "value": value}
     dice = state["dice"]
@@ -91,7 +154,16 @@ def shown(values: list[int]) -> str:
 
 def at(state: State, slot: int) -> str | None:
     """The card under the tile `slot` (1..6), or None."""
-    return state["row"][slot - 1]
+    card_id: str | None = state["row"][slot - 1]
+    return card_id
+
+
+def occupant(state: State, slot: int) -> str:
+    """The card under the tile `slot` (1..6), which must hold one."""
+    card_id = at(state, slot)
+    if card_id is None:
+        raise KeyError(f"no card under tile {slot}")
+    return card_id
 
 
 def put(state: State, slot: int, card_id: str | None) -> None:
@@ -125,6 +197,7 @@ def draw(state: State) -> str | None:
 
 
 def entry(state: State, seat: Seat, card_id: str) -> dict[str, Any]:
+    held: dict[str, Any]
     for held in state["tableaus"][seat]:
         if held["card"] == card_id:
             return held
@@ -132,6 +205,7 @@ def entry(state: State, seat: Seat, card_id: str) -> dict[str, Any]:
 
 
 def tool_of(state: State, seat: Seat) -> str | None:
+    tool_id: str
     for tool_id, tool in state["tools"].items():
         if tool["holder"] == seat:
             return tool_id
@@ -178,7 +252,7 @@ def set_bonus(kinds: int) -> int:
     return SET_BONUS[min(kinds, 10)] if kinds >= 7 else 0
 
 
-def score(state: State, seat: Seat) -> dict[str, int]:
+def score(state: State, seat: Seat) -> Score:
     """Points from inventions and tools, the kinds of invention and their set bonus, the total.
 
     A kind of invention is an ability: a starting invention counts as the kind of its ability.
@@ -199,3 +273,21 @@ def score(state: State, seat: Seat) -> dict[str, int]:
         "bonus": bonus,
         "total": inventions + tools + bonus,
     }
+
+
+def facts(card_id: str, card: Any, group: str) -> dict[str, Any]:
+    """A card's facts as the state keeps them (copied from the card list)."""
+    cost = getattr(card, "cost", None)
+    data = {
+        "id": card_id,
+        "slug": card.slug,
+        "name": card.name,
+        "group": group,
+        "ability": getattr(card, "ability", None),
+        "level": getattr(card, "level", None),
+        "cost": list(cost) if cost is not None else None,
+        "points": card.points,
+    }
+    if group == "starting":
+        data["seat_order"] = card.seat_order
+    return data

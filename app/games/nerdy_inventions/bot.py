@@ -25,7 +25,7 @@ from typing import Any
 from app.games.bots import Bot, View
 from app.games.core import Action, Game, Rng, State, canonical
 from app.games.nerdy_inventions import board
-from app.games.nerdy_inventions.rules import END_TURN, facts
+from app.games.nerdy_inventions.board import END_TURN, facts
 
 NODES = 800  # positions the planner may expand per decision; beyond, it judges as it stands
 OUTCOMES = 3  # sampled outcomes of a chance step (reroll, camera)
@@ -84,7 +84,7 @@ def workbench(game: Game, view: View, rng: Rng) -> State:
     return {
         "rng": format(rng.next64(), "016x"),
         "players": int(table["players"]),
-        "starting_player": int(table["starting_player"]),
+        "first_player": int(table["first_player"]),
         "current": int(view["you"]),
         "turn": int(table["turn"]),
         "cards": cards,
@@ -248,7 +248,7 @@ class TurnPlanner:
     def ending(self, state: State) -> float:
         """Ending the turn now: the game ends if the deck is out and the round is done."""
         following = (self.seat + 1) % state["players"]
-        if state["final_round"] and following == state["starting_player"]:
+        if state["final_round"] and following == state["first_player"]:
             child = copy(state)
             self.game.play(child, self.seat, END_TURN)
             return worth(child, self.seat)

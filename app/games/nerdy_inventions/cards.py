@@ -206,13 +206,15 @@ class _Entry:
         if not _is_int(value) or value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"of {low} or more"
             raise self.fail(f'"{field}" must be a whole number {bound}, not {_shown(value)}')
-        return value
+        number: int = value
+        return number
 
     def ability(self) -> str:
         value = self.data["ability"]
         if value not in ABILITIES:
             raise self.fail(f'"ability" must be one of {", ".join(ABILITIES)}, not {_shown(value)}')
-        return value
+        ability: str = value
+        return ability
 
     def cost(self) -> tuple[Requirement, ...]:
         value = self.data["cost"]
@@ -347,10 +349,11 @@ def load_cards(data: Any) -> CardSet:
         raise CardError(f"tools: the counts add up to {tool_total}, not {TOOL_CARDS}")
 
     seen: set[str] = set()
-    for card in (*inventions, *starting, *tools):
-        if card.slug in seen:
-            raise CardError(f'card list: the slug "{card.slug}" is used by two cards')
-        seen.add(card.slug)
+    every: list[Invention | StartingInvention | Tool] = [*inventions, *starting, *tools]
+    for entry in every:
+        if entry.slug in seen:
+            raise CardError(f'card list: the slug "{entry.slug}" is used by two cards')
+        seen.add(entry.slug)
 
     return CardSet(
         inventions=inventions,

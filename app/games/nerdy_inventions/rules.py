@@ -27,36 +27,156 @@ Slots are named by the tile above them, 6 (left) to 1 (right); a gear requiremen
 the slot's number. Dice are named by their id, stable during the turn.
 
 `view(state, seat)["state"]` is the same for every seat and spectators (only the deck order is
-secret); its keys are listed in `table` below.
+secret). The state is board.NerdyState; the table and the actions are `Table` and
+`NerdyAction` below.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from app.games.core import (
     Action,
     BadOptions,
+    Contract,
     Game,
+    IllegalAction,
+    Move,
     Option,
     Result,
     Seat,
     State,
     log,
     randomness,
+    seat_token,
     seed_state,
-    visible_log,
 )
 from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
-from app.games.nerdy_inventions.board import TILES, token
+from app.games.nerdy_inventions.board import END_TURN, TILES, facts
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
 
+
+class CardShown(board.CardFacts):
+    tapped: NotRequired[bool]  # on a tableau
+
+
+class ToolShown(TypedDict):
+    card: CardShown
+    holder: Seat
+    tapped: bool
+
+
+class Tableau(TypedDict):
+    seat: Seat
+    cards: list[CardShown]
+    tool: ToolShown | None
+    score: board.Score
+
+
+class Tile(TypedDict):
+    slot: int  # tiles 6..1
+    gear: int
+    card: CardShown | None
+
+
+class PendingShown(TypedDict):
+    """The choice being made, whatever its kind."""
+
+    kind: str
+    card: str | None
+    ability: str | None
+    choosing: str | None
+    text: str
+    picks: list[Action]
+    slot: int | None
+    die: int | None
+    needs: list[int | str] | None
+    paid: list[int] | None
+    cancel: bool
+
+
+class Table(TypedDict):
+    """What a page needs to draw the game; the same for every seat (the deck as a count)."""
+
+    players: int
+    first_player: Seat
+    current: Seat | None
+    turn: int
+    round: int
+    final_round: bool
+    ended: Literal["zeppelin", "deck"] | None
+    deck: int  # how many cards are left in it
+    row: list[Tile]
+    tableaus: list[Tableau]
+    tools: list[ToolShown]
+    dice: list[board.Die]
+    pending: PendingShown | None
+    scores: list[board.Score]  # per seat, as in the tableaus
+    stand_in: bool
+
+
+class Use(TypedDict):
+    type: Literal["use"]
+    card: str
+
+
+class UseTool(TypedDict):
+    type: Literal["tool"]
+    card: str
+    die: int
+
+
+class PassTool(TypedDict):
+    type: Literal["pass_tool"]
+    seat: Seat
+
+
+class Charge(TypedDict):
+    type: Literal["charge"]
+    card: str
+    die: int
+
+
+class OneDie(TypedDict):
+    """Research with a die, pay a requirement with it, or choose it for an ability."""
+
+    type: Literal["research", "pay", "choose_die"]
+    die: int
+
+
+ResearchSwap = TypedDict("ResearchSwap", {"type": Literal["research_swap"], "with": int})
+
+
+class OneSlot(TypedDict):
+    """Build the card under a tile, or choose it for an ability."""
+
+    type: Literal["build", "choose_row"]
+    slot: int
+
+
+class ChooseValue(TypedDict):
+    type: Literal["choose_value"]
+    value: int
+
+
+class ChooseTool(TypedDict):
+    type: Literal["choose_tool"]
+    card: str
+
+
+class Bare(TypedDict):
+    type: Literal["cancel", "end_turn"]
+
+
+NerdyAction = (
+    Use | UseTool | PassTool | Charge | OneDie | ResearchSwap | OneSlot | ChooseValue | ChooseTool
+) | Bare
+
 STARTING_SEATS = {"host": 0, "second": 1, "third": 2, "fourth": 3}
-END_TURN: Action = {"type": "end_turn"}
 CANCEL: Action = {"type": "cancel"}
 
 # What the page shows for the kind of choice a step's options make.
@@ -80,9 +200,10 @@ class NerdyInventions(Game):
     )
     min_players = 2
     max_players = 4
+    contract = Contract(state=board.NerdyState, table=Table, action=NerdyAction)
     options = (
         Option(
-            "starting_player",
+            "first_player",
             "Starting player",
             ("random", "host", "second", "third", "fourth"),
             "random",
@@ -98,8 +219,7 @@ class NerdyInventions(Game):
     # --- setting up ---------------------------------------------------------------------
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        choice = self.check_options(options)["starting_player"]
+        choice = options["first_player"]
         state: State = {}
         seed_state(state, seed)
         if choice == "random":
@@ -109,7 +229,7 @@ class NerdyInventions(Game):
             starting = STARTING_SEATS[choice]
             if starting >= players:
                 raise BadOptions(
-                    f"starting_player {choice} needs at least {starting + 1} players, not {players}"
+                    f"first_player {choice} needs at least {starting + 1} players, not {players}"
                 )
         cards: dict[str, dict[str, Any]] = {}
         deck = []
@@ -138,7 +258,7 @@ class NerdyInventions(Game):
             rng.shuffle(deck)
         state.update(
             players=players,
-            starting_player=starting,
+            first_player=starting,
             current=starting,
             turn=1,
             cards=cards,
@@ -156,12 +276,12 @@ class NerdyInventions(Game):
         )
         for slot in TILES:
             board.put(state, slot, board.draw(state))
-        log(state, f"{token(starting)} is the starting player")
+        log(state, f"{seat_token(starting)} is the starting player")
         for seat in order:
             held = board.name(state, tableaus[seat][0]["card"])
-            tool_id = board.tool_of(state, seat)
-            extra = f" and the {board.name(state, tool_id)}" if tool_id else " and no tool"
-            log(state, f"{token(seat)} starts with the {held}{extra}")
+            kept = board.tool_of(state, seat)
+            extra = f" and the {board.name(state, kept)}" if kept else " and no tool"
+            log(state, f"{seat_token(seat)} starts with the {held}{extra}")
         start_turn(state)
         return state
 
@@ -179,39 +299,28 @@ class NerdyInventions(Game):
         return free_actions(state, seat)
 
     def play(self, state: State, seat: Seat, action: Action) -> None:
-        kind = action["type"]
         pending = state["pending"]
-        if kind == "use":
-            use(state, seat, action["card"])
-        elif kind == "cancel":
-            cancel(state)
-        elif pending is not None and pending["kind"] == "ability":
-            pending["picks"].append(action)
+        if action["type"] not in ("use", "cancel") and pending and pending["kind"] == "ability":
+            pending["picks"].append(action)  # the ability's next choice
             advance(state, seat)
-        elif kind == "pass_tool":
-            pass_on(state, seat, action["seat"])
-        elif kind == "tool":
-            use_tool(state, seat, action["card"], action["die"])
-        elif kind == "charge":
-            charge(state, seat, action["card"], action["die"])
-        elif kind == "research":
-            held = board.die(state, action["die"])
-            state["pending"] = {"kind": "research", "die": held["id"], "slot": held["value"]}
-        elif kind == "research_swap":
-            research(state, seat, action["with"])
-        elif kind == "build":
-            slot = action["slot"]
-            card_id = board.at(state, slot)
-            wanted = board.needs(board.card(state, card_id), slot)
-            state["pending"] = {
-                "kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": [],
-            }  # fmt: skip
-        elif kind == "pay":
-            pay(state, seat, action["die"])
-        elif kind == "end_turn":
-            end_turn(state, seat)
-        else:  # pragma: no cover - apply() only lets listed actions through
-            raise AssertionError(f"unknown action {kind}")
+        else:
+            super().play(state, seat, action)
+
+    def moves(self) -> dict[str, Move]:
+        return MOVES
+
+    def components(self) -> dict[str, Any]:
+        """What the abilities and the tools do, and the set bonus: the same in every game, so
+        views do not repeat them (the cards' own facts are in the state: a host's card list is
+        copied there at setup)."""
+        return {
+            "abilities": {
+                slug: {"icon": ability.icon, "title": ability.title, "text": ability.text}
+                for slug, ability in ABILITIES.items()
+            },
+            "tool_text": TOOL_TEXT,
+            "set_bonus": {str(kinds): bonus for kinds, bonus in board.SET_BONUS.items()},
+        }
 
     def bots(self) -> dict[str, Bot]:
         from app.games.nerdy_inventions.bot import GoodBot  # the bot builds on this module
@@ -248,37 +357,14 @@ class NerdyInventions(Game):
         if state["ended"]:
             return None
         if seat != state["current"]:
-            return f"Waiting for {token(state['current'])}"
+            return f"Waiting for {seat_token(state['current'])}"
         pending = state["pending"]
         if pending is None:
             return "Your turn: use, charge, research or build, or end your turn"
         return pending_text(state, pending)
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {
-            "active": self.active(state),
-            "prompt": self.prompt(state, seat),
-            "state": table(state),
-            "log": visible_log(state, seat),
-        }
-
-
-def facts(card_id: str, card: Any, group: str) -> dict[str, Any]:
-    """A card's facts as the state keeps them (copied from the card list)."""
-    cost = getattr(card, "cost", None)
-    data = {
-        "id": card_id,
-        "slug": card.slug,
-        "name": card.name,
-        "group": group,
-        "ability": getattr(card, "ability", None),
-        "level": getattr(card, "level", None),
-        "cost": list(cost) if cost is not None else None,
-        "points": card.points,
-    }
-    if group == "starting":
-        data["seat_order"] = card.seat_order
-    return data
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state)
 
 
 # --- the turn -------------------------------------------------------------------------------
@@ -289,7 +375,7 @@ def start_turn(state: State) -> None:
         values = [rng.die() for _ in range(board.DICE_PER_TURN)]
     state["dice"] = [{"id": index, "value": value} for index, value in enumerate(values)]
     state["next_die"] = len(values)
-    log(state, f"Turn {state['turn']}: {token(state['current'])} rolled {board.shown(values)}")
+    log(state, f"Turn {state['turn']}: {seat_token(state['current'])} rolled {board.shown(values)}")
 
 
 def free_actions(state: State, seat: Seat) -> list[Action]:
@@ -339,7 +425,10 @@ def pending_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[A
     kind = pending["kind"]
     if kind == "ability":
         steps = ABILITIES[pending["ability"]].steps
-        return [*steps(state, seat, pending["card"], pending["picks"]), CANCEL]
+        options = steps(state, seat, pending["card"], pending["picks"])
+        if options is None:  # every choice made: `advance` has already carried it out
+            raise RuntimeError(f"the {pending['ability']} ability asks nothing more")
+        return [*options, CANCEL]
     if kind == "build":
         wanted = pending["needs"]
         step = len(pending["paid"])
@@ -371,7 +460,7 @@ def pending_text(state: State, pending: dict[str, Any]) -> str:
             f"{len(wanted)}, a {wanted[step]} (or a six)"
         )
     if kind == "research":
-        card = board.name(state, board.at(state, pending["slot"]))
+        card = board.name(state, board.occupant(state, pending["slot"]))
         return f"Choose the neighbouring card to swap the {card} with"
     return f"Pass the {board.name(state, pending['tool'])} to a player without a tool"
 
@@ -404,6 +493,8 @@ def cancel(state: State) -> None:
 
 def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
     tool_id = board.tool_of(state, seat)
+    if tool_id is None:
+        raise IllegalAction("you hold no tool")
     held = board.entry(state, seat, card_id)
     held["tapped"] = True
     level = board.card(state, card_id)["level"]
@@ -414,7 +505,7 @@ def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
     state["pending"] = {"kind": "tool_pass", "tool": tool_id}
     log(
         state,
-        f"{token(seat)} used the {board.name(state, tool_id)}, tapping the "
+        f"{seat_token(seat)} used the {board.name(state, tool_id)}, tapping the "
         f"{board.name(state, card_id)} (level {level}): a {before} became a {die['value']}",
     )
 
@@ -423,28 +514,31 @@ def pass_on(state: State, seat: Seat, receiver: Seat) -> None:
     tool_id = state["pending"]["tool"]
     state["tools"][tool_id] = {"holder": receiver, "tapped": False}
     state["pending"] = None
-    log(state, f"{token(seat)} passed the {board.name(state, tool_id)} to {token(receiver)}")
+    log(
+        state,
+        f"{seat_token(seat)} passed the {board.name(state, tool_id)} to {seat_token(receiver)}",
+    )
 
 
 def charge(state: State, seat: Seat, card_id: str, die_id: int) -> None:
     value = board.die(state, die_id)["value"]
     board.spend(state, die_id)
     board.entry(state, seat, card_id)["tapped"] = False
-    log(state, f"{token(seat)} charged the {board.name(state, card_id)} with a {value}")
+    log(state, f"{seat_token(seat)} charged the {board.name(state, card_id)} with a {value}")
 
 
 def research(state: State, seat: Seat, other: int) -> None:
     pending = state["pending"]
     slot = pending["slot"]
-    moved = board.at(state, slot)
+    moved = board.occupant(state, slot)
     board.spend(state, pending["die"])
     state["pending"] = None
-    a, b = board.at(state, slot), board.at(state, other)
+    a, b = board.occupant(state, slot), board.occupant(state, other)
     board.put(state, slot, b)
     board.put(state, other, a)
     log(
         state,
-        f"{token(seat)} researched with a {slot}: the {board.name(state, moved)} moved from "
+        f"{seat_token(seat)} researched with a {slot}: the {board.name(state, moved)} moved from "
         f"tile {slot} to tile {other}, swapping with the {board.name(state, b)}",
     )
 
@@ -461,7 +555,7 @@ def pay(state: State, seat: Seat, die_id: int) -> None:
     state["pending"] = None
     log(
         state,
-        f"{token(seat)} built the {board.name(state, pending['card'])} from tile "
+        f"{seat_token(seat)} built the {board.name(state, pending['card'])} from tile "
         f"{pending['slot']}, paying {board.shown(paid)}",
     )
 
@@ -470,7 +564,7 @@ def end_turn(state: State, seat: Seat) -> None:
     """Dice are lost; the row closes up toward tile 1 and refills; the next seat rolls."""
     state["dice"] = []
     state["next_die"] = 0
-    log(state, f"{token(seat)} ended the turn")
+    log(state, f"{seat_token(seat)} ended the turn")
     cards = [card for card in state["row"] if card is not None]  # from tile 1 up
     state["row"] = cards + [None] * (6 - len(cards))
     dealt = 0
@@ -482,7 +576,7 @@ def end_turn(state: State, seat: Seat) -> None:
         log(state, f"{dealt} new {'card was' if dealt == 1 else 'cards were'} dealt to the row")
     deck_emptied(state)
     following = (seat + 1) % state["players"]
-    if state["final_round"] and following == state["starting_player"]:
+    if state["final_round"] and following == state["first_player"]:
         state["ended"] = "deck"
         final_scores(state)
         return
@@ -495,18 +589,19 @@ def final_scores(state: State) -> None:
     parts = []
     for seat in range(state["players"]):
         score = board.score(state, seat)
-        parts.append(f"{token(seat)} {score['total']}")
+        parts.append(f"{seat_token(seat)} {score['total']}")
     log(state, "Final scores: " + ", ".join(parts))
 
 
 # --- the view -------------------------------------------------------------------------------
 
 
-def card_view(state: State, card_id: str, **extra: Any) -> dict[str, Any]:
-    return {**board.card(state, card_id), **extra}
+def card_view(state: State, card_id: str, **extra: Any) -> CardShown:
+    shown: CardShown = {**board.card(state, card_id), **extra}  # type: ignore[typeddict-item]
+    return shown
 
 
-def pending_view(state: State, seat: Seat) -> dict[str, Any] | None:
+def pending_view(state: State, seat: Seat) -> PendingShown | None:
     pending = state["pending"]
     if pending is None:
         return None
@@ -527,29 +622,15 @@ def pending_view(state: State, seat: Seat) -> dict[str, Any] | None:
     }
 
 
-def table(state: State) -> dict[str, Any]:
-    """What a page needs to draw the game; the same for every seat (the deck as a count).
-
-    players, starting_player, current, turn, round, final_round, ended ("zeppelin" |
-    "deck" | None), deck (how many cards are left in it),
-    row          tiles 6..1: {"slot": k, "gear": k, "card": facts or None}
-    tableaus     per seat: {"seat", "cards": [facts + "tapped"], "tool": tool or None,
-                 "score": {"inventions", "tools", "kinds", "bonus", "total"}}
-    tools        [{"card": facts, "holder": seat, "tapped": b}]
-    dice         the current player's dice, [{"id", "value"}]
-    pending      None, or the choice being made: {"kind", "card", "ability", "choosing",
-                 "text", "picks", "slot", "die", "needs", "paid", "cancel"}
-    scores       per seat, as in the tableaus
-    stand_in     whether the cards are stand-ins
-    abilities    ability slug -> {"icon", "title", "text"}; tool_text; set_bonus
-    """
+def table(state: State) -> Table:
+    """What a page needs to draw the game; the same for every seat (the deck as a count)."""
     players = state["players"]
-    tools = [
+    tools: list[ToolShown] = [
         {"card": card_view(state, tool_id), "holder": tool["holder"], "tapped": tool["tapped"]}
         for tool_id, tool in sorted(state["tools"].items())
     ]
     scores = [board.score(state, seat) for seat in range(players)]
-    tableaus = []
+    tableaus: list[Tableau] = []
     for seat in range(players):
         held = next((tool for tool in tools if tool["holder"] == seat), None)
         tableaus.append(
@@ -565,7 +646,7 @@ def table(state: State) -> dict[str, Any]:
         )
     return {
         "players": players,
-        "starting_player": state["starting_player"],
+        "first_player": state["first_player"],
         "current": None if state["ended"] else state["current"],
         "turn": state["turn"],
         "round": (state["turn"] - 1) // players + 1,
@@ -576,20 +657,40 @@ def table(state: State) -> dict[str, Any]:
             {
                 "slot": slot,
                 "gear": slot,
-                "card": card_view(state, board.at(state, slot)) if board.at(state, slot) else None,
+                "card": card_view(state, here) if (here := board.at(state, slot)) else None,
             }
             for slot in TILES
         ],
         "tableaus": tableaus,
         "tools": tools,
-        "dice": [dict(die) for die in state["dice"]],
+        "dice": [{"id": die["id"], "value": die["value"]} for die in state["dice"]],
         "pending": pending_view(state, state["current"]),
         "scores": scores,
         "stand_in": state["stand_in"],
-        "abilities": {
-            slug: {"icon": ability.icon, "title": ability.title, "text": ability.text}
-            for slug, ability in ABILITIES.items()
-        },
-        "tool_text": TOOL_TEXT,
-        "set_bonus": {str(kinds): bonus for kinds, bonus in board.SET_BONUS.items()},
     }
+
+
+def start_research(state: State, seat: Seat, action: Action) -> None:
+    held = board.die(state, action["die"])
+    state["pending"] = {"kind": "research", "die": held["id"], "slot": held["value"]}
+
+
+def start_build(state: State, seat: Seat, action: Action) -> None:
+    slot = action["slot"]
+    card_id = board.occupant(state, slot)
+    wanted = board.needs(board.card(state, card_id), slot)
+    state["pending"] = {"kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": []}
+
+
+MOVES: dict[str, Move] = {
+    "use": lambda state, seat, action: use(state, seat, action["card"]),
+    "cancel": lambda state, seat, action: cancel(state),
+    "pass_tool": lambda state, seat, action: pass_on(state, seat, action["seat"]),
+    "tool": lambda state, seat, action: use_tool(state, seat, action["card"], action["die"]),
+    "charge": lambda state, seat, action: charge(state, seat, action["card"], action["die"]),
+    "research": start_research,
+    "research_swap": lambda state, seat, action: research(state, seat, action["with"]),
+    "build": start_build,
+    "pay": lambda state, seat, action: pay(state, seat, action["die"]),
+    "end_turn": lambda state, seat, action: end_turn(state, seat),
+}

@@ -16,11 +16,28 @@ rules never need the component file again:
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from app.games.core import State
 
 Pos = tuple[int, int]
+
+
+class Phase(StrEnum):
+    """A round's step (rulebook: Start, Quirks, Scheming, Execution, Aftermath), with the
+    characters' choice and spawning before the first round, and the game's end."""
+
+    CHARACTERS = "characters"
+    SPAWNING = "spawning"
+    START = "start"
+    QUIRKS = "quirks"
+    SCHEMING = "scheming"
+    EXECUTION = "execution"
+    AFTERMATH_RUNNING = "aftermath_running"
+    AFTERMATH = "aftermath"
+    OVER = "over"
+
 
 DIRECTIONS: dict[str, Pos] = {
     "north": (0, -1),
@@ -76,13 +93,13 @@ def sign(value: int) -> int:
 
 
 def ring(state: State, pos: Pos | list[int]) -> int:
-    size = state["size"]
+    size: int = state["size"]
     x, y = pos
     return min(x, y, size - 1 - x, size - 1 - y)
 
 
 def on_grid(state: State, pos: Pos | list[int]) -> bool:
-    size = state["size"]
+    size: int = state["size"]
     return 0 <= pos[0] < size and 0 <= pos[1] < size
 
 
@@ -92,7 +109,8 @@ def available(state: State, pos: Pos | list[int]) -> bool:
 
 
 def printed(state: State, pos: Pos | list[int]) -> dict[str, Any]:
-    return state["grid"][pos[1]][pos[0]]
+    space: dict[str, Any] = state["grid"][pos[1]][pos[0]]
+    return space
 
 
 def partner(state: State, pos: Pos | list[int]) -> Pos:
@@ -116,16 +134,17 @@ def portal_active(state: State, pos: Pos | list[int]) -> bool:
 
 def space_type(state: State, pos: Pos | list[int]) -> str:
     """What the space does now: a token overrides the print; a lone portal is a blank."""
-    token = state["tokens"].get(key(pos))
+    token: str | None = state["tokens"].get(key(pos))
     if token is not None:
         return token
-    kind = printed(state, pos)["type"]
+    kind: str = printed(state, pos)["type"]
     if kind == "portal" and not portal_active(state, pos):
         return "blank"
     return kind
 
 
 def occupant(state: State, pos: Pos | list[int], besides: str | None = None) -> str | None:
+    thing_id: str
     for thing_id, thing in state["things"].items():
         if thing["at"] is not None and tuple(thing["at"]) == tuple(pos) and thing_id != besides:
             return thing_id

@@ -130,7 +130,8 @@ class Components:
 
     def faces(self) -> dict[str, Any]:
         """Every map and card face, JSON-ready: what anyone sees who opens the box."""
-        return json.loads(json.dumps(asdict(self)))
+        faces: dict[str, Any] = json.loads(json.dumps(asdict(self)))
+        return faces
 
 
 def _shown(value: Any) -> str:
@@ -139,7 +140,9 @@ def _shown(value: Any) -> str:
 
 
 class _Entry:
-    def __init__(self, where: str, data: Any, required: tuple[str, ...], optional=()) -> None:
+    def __init__(
+        self, where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()
+    ) -> None:
         self.where = where
         if not isinstance(data, dict):
             raise ComponentError(f"{where}: must be a JSON object, not {_shown(data)}")
@@ -300,7 +303,9 @@ def _grid(entry: _Entry, grid: Any) -> dict[str, Any]:
     return checked
 
 
-def _effects(entry: _Entry, effects: Any, attack: bool, grid: dict[str, Any] | None) -> list:
+def _effects(
+    entry: _Entry, effects: Any, attack: bool, grid: dict[str, Any] | None
+) -> list[dict[str, Any]]:
     if not isinstance(effects, list) or not effects:
         raise entry.fail('"effects" must be a non-empty list')
     for number, effect in enumerate(effects, 1):
@@ -309,7 +314,9 @@ def _effects(entry: _Entry, effects: Any, attack: bool, grid: dict[str, Any] | N
             raise entry.fail(f'{where} must be an object with "do"')
         do = effect["do"]
 
-        def need(name: str, choices: tuple[str, ...], where=where, effect=effect) -> None:
+        def need(
+            name: str, choices: tuple[str, ...], where: str = where, effect: Any = effect
+        ) -> None:
             if effect.get(name) not in choices:
                 raise entry.fail(
                     f'{where}: "{name}" must be one of {", ".join(choices)}, '

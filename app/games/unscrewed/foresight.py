@@ -25,6 +25,7 @@ from app.games.unscrewed import rounds
 from app.games.unscrewed.board import (
     DIRECTIONS,
     POOL,
+    Phase,
     add,
     available,
     character,
@@ -135,7 +136,7 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
         "seats": seats,
         "dibs": table["dibs"],
         "round": table["round"],
-        "phase": "execution",
+        "phase": Phase.EXECUTION,
         "execution": {"step": execution.get("step", 0), "turn": 0},
         "improv_cards": improv_cards,
         "improv_deck": {"draw": improv_draw, "discard": improv_discard, "in_play": []},
@@ -265,7 +266,7 @@ def play_out(state: State, policy: Policy, step: int = 0, after: int | None = No
             if player["alive"] and player["slots"][slot] is not None:
                 drive(state, act(state, seat=seat, step=slot), policy)
     if state.get("result") is None:
-        state["phase"] = "aftermath_running"
+        state["phase"] = Phase.AFTERMATH_RUNNING
         drive(state, rounds.SCRIPTS.scripts["aftermath"](state), policy)
 
 

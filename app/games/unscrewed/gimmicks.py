@@ -40,6 +40,7 @@ from app.games.unscrewed.board import (
     seat_of,
     space_type,
 )
+from app.games.unscrewed.improv import gain_quirk
 from app.games.unscrewed.movement import event, move, who
 
 Effect = Generator[Ask, Action, None]
@@ -65,8 +66,6 @@ def pushes_two(state: State, thing_id: str) -> bool:
 
 
 def draw_quirk_reward(state: State, seat: int) -> Effect:
-    from app.games.unscrewed.rounds import gain_quirk
-
     yield from gain_quirk(state, seat)
 
 

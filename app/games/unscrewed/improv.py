@@ -52,7 +52,7 @@ from app.games.unscrewed.movement import (
     thing_name,
     who,
 )
-from app.games.unscrewed.quirks import has_quirk
+from app.games.unscrewed.quirks import has_quirk, quirk_limit
 
 Effect = Generator[Ask, Action, None]
 STUMBLE_FACES = {1: "north", 2: "east", 3: "south", 4: "west"}
@@ -64,7 +64,7 @@ MAX_DEPTH = 6
 
 def pick_order(
     state: State, seat: int, things: list[str], why: str
-) -> Generator[Ask, Action, list]:
+) -> Generator[Ask, Action, list[str]]:
     """The player of a card orders its moves of several thingamajigs, one pick at a time (the
     fans and the bombs of the Aftermath move theirs together instead: movement.move_together)."""
     left = list(things)
@@ -90,7 +90,8 @@ def choose_direction(state: State, seat: int, why: str, shift: bool) -> Generato
         [{"type": kind, "direction": name} for name in names],
         {"kind": kind, "why": why},
     )
-    return answer["direction"]
+    direction: str = answer["direction"]
+    return direction
 
 
 def roll(state: State, why: str) -> int:
@@ -201,6 +202,33 @@ def draw_from(state: State, deck: str) -> str | None:
         if pile["draw"]:
             event(state, "reshuffle", deck=deck)
     return pile["draw"].pop(0) if pile["draw"] else None
+
+
+def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
+    """Take a Quirk; over the limit, discard another (the new one is always kept)."""
+    player = state["seats"][seat]
+    player["quirks"].append(quirk)
+    event(state, "quirk", seat=seat, quirk=quirk)
+    log(state, f"{who(state, seat)} gains the Quirk {state['quirk_cards'][quirk]['name']}")
+    while len(player["quirks"]) > quirk_limit(state, seat):
+        others = [held for held in player["quirks"] if held != quirk]
+        answer = yield Ask(
+            seat,
+            "You hold too many Quirks: discard one",
+            [{"type": "discard_quirk", "quirk": held} for held in others],
+            {"kind": "discard_quirk"},
+        )
+        player["quirks"].remove(answer["quirk"])
+        state["quirk_deck"]["discard"].append(answer["quirk"])
+        event(state, "trash", seat=seat, quirk=answer["quirk"])
+        name = state["quirk_cards"][answer["quirk"]]["name"]
+        log(state, f"{who(state, seat)} discards {name}")
+
+
+def gain_quirk(state: State, seat: int) -> Effect:
+    quirk = draw_from(state, "quirks")
+    if quirk is not None:
+        yield from keep_quirk(state, seat, quirk)
 
 
 def improvise(state: State, seat: int, depth: int = 0) -> Effect:

@@ -24,9 +24,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.core import State, log, randomness
+from app.games.core import State, log, randomness, seat_token
 from app.games.unscrewed.board import (
     DIRECTIONS,
+    Phase,
     Pos,
     add,
     available,
@@ -64,7 +65,7 @@ def who(state: State, seat: int) -> str:
     """A player as log lines and reasons name them: "{seatN} (Character)"; the server puts the
     player's name in place of {seatN}."""
     character = state["seats"][seat]["name"]
-    return f"{{seat{seat}}} ({character})" if character else f"{{seat{seat}}}"
+    return f"{seat_token(seat)} ({character})" if character else seat_token(seat)
 
 
 def thing_name(state: State, thing_id: str) -> str:
@@ -119,7 +120,7 @@ def together(state: State) -> Iterator[None]:
 
 def check_end(state: State) -> None:
     alive = living(state)
-    if len(alive) > 1 or state.get("phase") in ("characters", "spawning"):
+    if len(alive) > 1 or state.get("phase") in (Phase.CHARACTERS, Phase.SPAWNING):
         return
     if state.get("result") is None:
         state["result"] = {
@@ -130,7 +131,7 @@ def check_end(state: State) -> None:
                 else "the last players died together: no winner"
             ),
         }
-        state["phase"] = "over"
+        state["phase"] = Phase.OVER
         log(state, "The game is over: " + state["result"]["reason"])
     raise GameEnded
 

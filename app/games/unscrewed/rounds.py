@@ -20,11 +20,22 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from app.games.core import Action, Ask, Script, Simultaneous, State, log, randomness
+from app.games.core import (
+    Action,
+    Ask,
+    Script,
+    ScriptFn,
+    Simultaneous,
+    State,
+    log,
+    randomness,
+    seat_token,
+)
 from app.games.unscrewed import gimmicks
 from app.games.unscrewed.board import (
     COVER_NAMES,
     DIRECTIONS,
+    Phase,
     Pos,
     add,
     available,
@@ -41,7 +52,9 @@ from app.games.unscrewed.improv import (
     ACTION_CARDS,
     dibs_order,
     draw_from,
+    gain_quirk,
     improvise,
+    keep_quirk,
     stumble,
 )
 from app.games.unscrewed.movement import (
@@ -56,7 +69,7 @@ from app.games.unscrewed.movement import (
     together,
     who,
 )
-from app.games.unscrewed.quirks import has_quirk, quirk_limit
+from app.games.unscrewed.quirks import has_quirk
 
 Effect = Generator[Ask, Action, None]
 SCHEMING = "scheming"
@@ -64,33 +77,6 @@ SLOTS = 3
 
 
 # --- Quirks -----------------------------------------------------------------------------------
-
-
-def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
-    """Take a Quirk; over the limit, discard another (the new one is always kept)."""
-    player = state["seats"][seat]
-    player["quirks"].append(quirk)
-    event(state, "quirk", seat=seat, quirk=quirk)
-    log(state, f"{who(state, seat)} gains the Quirk {state['quirk_cards'][quirk]['name']}")
-    while len(player["quirks"]) > quirk_limit(state, seat):
-        others = [held for held in player["quirks"] if held != quirk]
-        answer = yield Ask(
-            seat,
-            "You hold too many Quirks: discard one",
-            [{"type": "discard_quirk", "quirk": held} for held in others],
-            {"kind": "discard_quirk"},
-        )
-        player["quirks"].remove(answer["quirk"])
-        state["quirk_deck"]["discard"].append(answer["quirk"])
-        event(state, "trash", seat=seat, quirk=answer["quirk"])
-        name = state["quirk_cards"][answer["quirk"]]["name"]
-        log(state, f"{who(state, seat)} discards {name}")
-
-
-def gain_quirk(state: State, seat: int) -> Effect:
-    quirk = draw_from(state, "quirks")
-    if quirk is not None:
-        yield from keep_quirk(state, seat, quirk)
 
 
 def draw_quirks(state: State) -> Effect:
@@ -153,14 +139,14 @@ def begin(state: State, names: dict[str, str], gimmick_sides: bool) -> Effect:
         player["name"] = names[answer["name"]]
         if gimmick_sides:
             player["gimmick"] = {"character": answer["name"], "side": "front"}
-        log(state, f"{{seat{seat}}} plays {player['name']}")
+        log(state, f"{seat_token(seat)} plays {player['name']}")
     with randomness(state) as rng:
         state["dibs"] = rng.below(state["players"])
     log(state, f"{who(state, state['dibs'])} called Dibs first")
-    state["phase"] = "spawning"
+    state["phase"] = Phase.SPAWNING
     for seat in dibs_order(state):
         yield from spawn(state, seat)
-    state["phase"] = "start"
+    state["phase"] = Phase.START
 
 
 # --- Execution --------------------------------------------------------------------------------
@@ -384,13 +370,13 @@ def aftermath(state: State) -> Effect:
     if not state["seats"][state["dibs"]]["alive"]:
         yield from spawn(state, state["dibs"], "Respawn")
     state["round"] += 1
-    state["phase"] = "start"
+    state["phase"] = Phase.START
 
 
 # --- running the pieces -----------------------------------------------------------------------
 
 
-def _guarded(body):
+def _guarded(body: ScriptFn) -> ScriptFn:
     def run(state: State, **args: Any) -> Effect:
         try:
             yield from body(state, **args)
@@ -416,36 +402,36 @@ def advance(state: State) -> None:
         if SCRIPTS.asking(state) is not None or Simultaneous.waiting(state, SCHEMING):
             return
         phase = state["phase"]
-        if phase == "start":
+        if phase == Phase.START:
             if state["mode"] == "full":
-                state["phase"] = "quirks"
-                event(state, "phase", phase="quirks", round=state["round"])
+                state["phase"] = Phase.QUIRKS
+                event(state, "phase", phase=Phase.QUIRKS, round=state["round"])
                 SCRIPTS.start(state, "quirks")
             else:
                 open_scheming(state)
-        elif phase == "quirks":
+        elif phase == Phase.QUIRKS:
             open_scheming(state)
-        elif phase == "execution":
+        elif phase == Phase.EXECUTION:
             next_card(state)
-        elif phase == "aftermath":
-            state["phase"] = "aftermath_running"
+        elif phase == Phase.AFTERMATH:
+            state["phase"] = Phase.AFTERMATH_RUNNING
             SCRIPTS.start(state, "aftermath")
         else:
             raise RuntimeError(f"nothing to do in phase {phase}")
 
 
 def open_scheming(state: State) -> None:
-    state["phase"] = "scheming"
-    event(state, "phase", phase="scheming", round=state["round"])
+    state["phase"] = Phase.SCHEMING
+    event(state, "phase", phase=Phase.SCHEMING, round=state["round"])
     log(state, f"Round {state['round']}: everyone schemes")
     Simultaneous.open(state, SCHEMING, living(state))
 
 
 def close_scheming(state: State) -> None:
     Simultaneous.close(state, SCHEMING)
-    state["phase"] = "execution"
+    state["phase"] = Phase.EXECUTION
     state["execution"] = {"step": 0, "turn": 0}
-    event(state, "phase", phase="execution", round=state["round"])
+    event(state, "phase", phase=Phase.EXECUTION, round=state["round"])
 
 
 def next_card(state: State) -> None:
@@ -462,5 +448,5 @@ def next_card(state: State) -> None:
                 return
         cursor["step"] += 1
         cursor["turn"] = 0
-    state["phase"] = "aftermath"
-    event(state, "phase", phase="aftermath", round=state["round"])
+    state["phase"] = Phase.AFTERMATH
+    event(state, "phase", phase=Phase.AFTERMATH, round=state["round"])

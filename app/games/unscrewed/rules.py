@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from app.games.core import (
     Action,
     BadOptions,
+    Contract,
     Game,
     Option,
     Result,
@@ -50,12 +51,13 @@ from app.games.core import (
     seed_state,
 )
 from app.games.unscrewed import rounds
-from app.games.unscrewed.board import POOL
+from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
+from app.games.unscrewed.contract import Table, UnscrewedAction, UnscrewedState
 from app.games.unscrewed.improv import ACTION_CARDS, hand_of
 from app.games.unscrewed.movement import event, who
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS, SLOTS
-from app.games.unscrewed.view import build_view, prompt_for
+from app.games.unscrewed.view import prompt_for, table
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -72,6 +74,7 @@ class Unscrewed(Game):
     )
     min_players = 2
     max_players = 5
+    contract = Contract(state=UnscrewedState, table=Table, action=UnscrewedAction)
     rules_version = "1"
 
     def __init__(self, components: Components | None = None) -> None:
@@ -93,8 +96,6 @@ class Unscrewed(Game):
     # --- setting up ---------------------------------------------------------------------
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
-        options = self.check_options(options)
         mode = options["mode"]
         try:
             chosen = self.box.map(options["map"])
@@ -111,7 +112,7 @@ class Unscrewed(Game):
         for number in range(1, POOL["anvil"] + 1):
             things[f"anvil{number}"] = {"kind": "anvil", "number": number, "at": None}
         improv_cards = {}
-        improv_draw = []
+        improv_draw: list[str] = []
         for card in self.box.improv:
             if not full and not card["first_game"]:
                 continue
@@ -156,7 +157,7 @@ class Unscrewed(Game):
             ],
             dibs=0,
             round=1,
-            phase="characters",
+            phase=Phase.CHARACTERS,
             improv_cards=improv_cards,
             improv_deck={"draw": improv_draw, "discard": [], "in_play": []},
             quirk_cards=quirk_cards,
@@ -261,11 +262,8 @@ class Unscrewed(Game):
         }
         return Result(list(ended["winners"]), scores, ended["reason"])
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return build_view(state, seat, everything=False)
-
-    def replay_view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return build_view(state, seat, everything=state.get("result") is not None)
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state, seat, everything)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return prompt_for(state, seat)

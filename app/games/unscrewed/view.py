@@ -1,32 +1,7 @@
-"""What each seat sees: `build_view(state, seat)` -> {"active", "prompt", "state", "log"}.
+"""What each seat sees of the table: `table(state, seat)`, the "state" of `Game.view`.
 
-`view["state"]` (the page reads this):
+`view["state"]` (the page reads this) is contract.Table. Its events and asks:
 
-    map        {"id", "name", "size", "grid": rows North first, each a list of spaces
-                {"type": "blank" | "slick" | "cracks" | "hole" | "crush" | "wall" | "fan" |
-                "bomb_spitter" | "portal", "facing": "north".. (fans, spitters), "pair": "a"
-                (portals)}, "covers": how many covers are placed (ring r is covered when
-                r < covers; the ring of [x, y] is min(x, y, size-1-x, size-1-y)),
-                "cover_names": ["Outer", "Middle", "Inner", "Core"], "next_cover": name | null}
-    tokens     [{"at": [x, y], "token": "slick" | "hole"}] placed space tokens
-    things     [{"id", "kind": "character" | "bomb" | "anvil", "at": [x, y], "seat"?,
-                "number"? (bombs)}] every thingamajig on the map
-    supply     {"bomb", "anvil", "slick", "hole"}: how many are left off the map
-    friend     {"at": [x, y] | null} (full mode with Slappy) or null
-    plan       {"at": [x, y] | null, "cards_left": n} (full mode with Dr. Piddles) or null
-    players    one per seat: {"seat", "name", "character" (id or null), "alive", "at",
-                "quirks": [{"id", "name", "text"}], "gimmick": null | {"character", "side",
-                "title", "goal", "reward", "text"}, "slots": three entries, each null (empty)
-                or {"filled": true, "flipped": bool, "card": the card or null while face
-                down and not yours, "plan": Master Plan id or absent}, "filled": how many
-                slots hold a card, "locked": bool (Scheming)}
-    you        for a seat: {"seat", "cards": the six action cards, "hand": the cards not in
-                your scheme, "slots": your slots with the cards}; null for spectators
-    dibs       the Dibs seat; dibs_order: seats from the Dibs player clockwise
-    round, phase ("characters", "spawning", "quirks", "scheming", "execution", "aftermath",
-                "over"), execution: {"step": 0..2} during Execution
-    decks      {"improv": cards to draw, "improv_discard": ids face up (last is the top),
-                "quirks": cards to draw, "quirk_discard": ids}
     asking     null or {"seat", "kind" (character, spawn, keep_quirk, discard_quirk, aim, call,
                 direction, shift, order, master_plan, pick_improv, friend, plan), "prompt",
                 "info"}; for an aim, info has "card" and "preview": {direction: {"targets":
@@ -45,30 +20,36 @@
                 {seat, quirk}, trash {seat, quirk}, goal {seat, reward}, gimmick_flip,
                 master_plan, friend, plan, dibs {seat}, phase {phase, round}, locked {seat},
                 reshuffle {deck}
-    cards      {"improv": {kind id: {"name", "kind", "text", "icons", "grid"?}},
-                "quirks": {id: {"name", "text"}}, "master_plans": {id: {"name", "text"}},
-                "gimmicks": {character: {"front", "back"}} (each {"title", "goal", "reward",
-                "text"}), "friend": {"name", "text"}} (card ids drawn are "<kind>.<copy>";
-                master plans, gimmicks and the friend only in full mode: {} / null otherwise)
-    result     null or {"winners", "reason"}
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
-from app.games.core import Seat, Simultaneous, State, visible_log
-from app.games.unscrewed.board import COVER_NAMES, POOL, tokens_left, unkey
+from app.games.core import Seat, Simultaneous, State
+from app.games.unscrewed.board import COVER_NAMES, POOL, Phase, tokens_left, unkey
+from app.games.unscrewed.contract import (
+    Asking,
+    Decks,
+    Gimmick,
+    GimmickShown,
+    Player,
+    Slot,
+    SlotShown,
+    Table,
+    Thing,
+    You,
+)
 from app.games.unscrewed.improv import ACTION_CARDS, dibs_order, hand_of, plan_in_game
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS
 
 PRIVATE_ASKS = ("keep_quirk", "pick_improv")
 
 
-def _slot(slot: dict[str, Any] | None, shown: bool) -> dict[str, Any] | None:
+def _slot(slot: Slot | None, shown: bool) -> SlotShown | None:
     if slot is None:
         return None
-    entry: dict[str, Any] = {
+    entry: SlotShown = {
         "filled": True,
         "flipped": slot["flipped"],
         "card": slot["card"] if shown or slot["flipped"] or slot["card"] == "plan" else None,
@@ -78,17 +59,17 @@ def _slot(slot: dict[str, Any] | None, shown: bool) -> dict[str, Any] | None:
     return entry
 
 
-def _gimmick(state: State, seat: int) -> dict[str, Any] | None:
-    gimmick = state["seats"][seat]["gimmick"]
+def _gimmick(state: State, seat: int) -> GimmickShown | None:
+    gimmick: Gimmick | None = state["seats"][seat]["gimmick"]
     if gimmick is None:
         return None
     texts = state["gimmick_texts"][gimmick["character"]][gimmick["side"]]
-    return {**gimmick, **texts}
+    return cast(GimmickShown, {**gimmick, **texts})
 
 
-def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, Any]:
+def table(state: State, seat: Seat | None, everything: bool = False) -> Table:
     waiting = Simultaneous.waiting(state, SCHEMING)
-    players = []
+    players: list[Player] = []
     for other, player in enumerate(state["seats"]):
         shown = everything or other == seat
         slots = [_slot(slot, shown) for slot in player["slots"]]
@@ -100,16 +81,17 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
                 "alive": player["alive"],
                 "at": state["things"][f"c{other}"]["at"],
                 "quirks": [
-                    {"id": quirk, **{k: state["quirk_cards"][quirk][k] for k in ("name", "text")}}
+                    {"id": quirk, "name": card["name"], "text": card["text"]}
                     for quirk in player["quirks"]
+                    for card in [state["quirk_cards"][quirk]]
                 ],
                 "gimmick": _gimmick(state, other),
                 "slots": slots,
                 "filled": sum(1 for slot in player["slots"] if slot is not None),
-                "locked": state["phase"] == "scheming" and other not in waiting,
+                "locked": state["phase"] == Phase.SCHEMING and other not in waiting,
             }
         )
-    you = None
+    you: You | None = None
     if seat is not None and 0 <= seat < state["players"]:
         you = {
             "seat": seat,
@@ -117,7 +99,7 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
             "hand": hand_of(state, seat),
             "slots": [_slot(slot, True) for slot in state["seats"][seat]["slots"]],
         }
-    asking = None
+    asking: Asking | None = None
     ask = SCRIPTS.asking(state)
     if ask is not None:
         info = dict(ask.info)
@@ -125,7 +107,8 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         if kind in PRIVATE_ASKS and ask.seat != seat and not everything:
             info = {}
         asking = {"seat": ask.seat, "kind": kind, "prompt": ask.prompt, "info": info}
-    decks = {
+    things: dict[str, Thing] = state["things"]
+    decks: Decks = {
         "improv": len(state["improv_deck"]["draw"]),
         "improv_discard": list(state["improv_deck"]["discard"]),
         "quirks": len(state["quirk_deck"]["draw"]),
@@ -136,11 +119,11 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         decks["quirk_order"] = list(state["quirk_deck"]["draw"])
     full = state["mode"] == "full"
     phase = state["phase"]
-    if phase == "aftermath_running":
-        phase = "aftermath"
-    if phase == "start":
-        phase = "quirks" if state["mode"] == "full" else "scheming"
-    table = {
+    if phase == Phase.AFTERMATH_RUNNING:
+        phase = Phase.AFTERMATH
+    if phase == Phase.START:
+        phase = Phase.QUIRKS if state["mode"] == "full" else Phase.SCHEMING
+    return {
         "map": {
             "id": state["map"],
             "name": state["map_name"],
@@ -158,11 +141,11 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         ],
         "things": [
             {"id": thing_id, **thing}
-            for thing_id, thing in state["things"].items()
+            for thing_id, thing in things.items()
             if thing["at"] is not None
         ],
         "supply": {token: tokens_left(state, token) for token in POOL},
-        "friend": dict(state["friend"])
+        "friend": {"at": state["friend"]["at"]}
         if state["mode"] == "full" and any(p["character"] == "slappy" for p in state["seats"])
         else None,
         "plan": {"at": state["plan"]["at"], "cards_left": len(state["plan"]["cards"])}
@@ -174,7 +157,7 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         "dibs_order": dibs_order(state),
         "round": state["round"],
         "phase": phase,
-        "execution": {"step": state["execution"]["step"]} if phase == "execution" else None,
+        "execution": {"step": state["execution"]["step"]} if phase == Phase.EXECUTION else None,
         "decks": decks,
         "asking": asking,
         "events": list(state["events"]),
@@ -193,21 +176,6 @@ def build_view(state: State, seat: Seat | None, everything: bool) -> dict[str, A
         },
         "result": state.get("result"),
     }
-    return {
-        "active": _active(state),
-        "prompt": prompt_for(state, seat),
-        "state": table,
-        "log": visible_log(state, seat),
-    }
-
-
-def _active(state: State) -> list[int]:
-    if state.get("result") is not None:
-        return []
-    ask = SCRIPTS.asking(state)
-    if ask is not None:
-        return [ask.seat]
-    return Simultaneous.waiting(state, SCHEMING)
 
 
 def prompt_for(state: State, seat: Seat | None) -> str | None:

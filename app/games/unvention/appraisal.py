@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from app.games.unvention import journal, workshop
 from app.games.unvention.shapes import canonical, grid_mask, normalise
@@ -93,10 +94,11 @@ def journal_ideas(journals: list[list[int]]) -> int:
 # --- workshops ------------------------------------------------------------------------------
 
 
-_SQUARES: dict[tuple, tuple[tuple[tuple[int, ...], bool], ...]] = {}
+Squares = tuple[tuple[tuple[int, ...], bool], ...]
+_SQUARES: dict[tuple[str, tuple[int, ...]], Squares] = {}
 
 
-def idea_squares(slug: str, crossed: dict[str, list[int]]) -> tuple:
+def idea_squares(slug: str, crossed: dict[str, list[int]]) -> Squares:
     """The workshop's printed Ideas: each one's four parts, and whether all four are in play."""
     key = (slug, tuple(crossed.get(slug, [])))
     if key not in _SQUARES:
@@ -161,7 +163,7 @@ def stranded(slug: str, free: int) -> bool:
     return bool(free & ~near(slug, free))
 
 
-def criterion(slug: str, mechanisms: list[dict]) -> int:
+def criterion(slug: str, mechanisms: list[dict[str, Any]]) -> int:
     kind = INVENTIONS[slug].criterion
     if kind == "intricacy":
         return len(mechanisms)
@@ -172,7 +174,7 @@ def criterion(slug: str, mechanisms: list[dict]) -> int:
 
 
 def invention_outcomes(
-    slug: str, mechanisms: list[dict], ideas: int, outlook: Outlook
+    slug: str, mechanisms: list[dict[str, Any]], ideas: int, outlook: Outlook
 ) -> tuple[float, float, float]:
     """An open invention's worth as it is (pattern not full), once stranded (it can no longer
     be completed) and once complete: its worth if presented, its Ideas still to come, and a
@@ -199,20 +201,20 @@ def outcome(slug: str, free: int, outcomes: tuple[float, float, float]) -> float
 
 
 def invention_value(
-    slug: str, mechanisms: list[dict], ideas: int, free: int, outlook: Outlook
+    slug: str, mechanisms: list[dict[str, Any]], ideas: int, free: int, outlook: Outlook
 ) -> float:
     """An open invention's worth, its free cells being `free`."""
     return outcome(slug, free, invention_outcomes(slug, mechanisms, ideas, outlook))
 
 
-def free_cells(slug: str, mechanisms: list[dict]) -> int:
+def free_cells(slug: str, mechanisms: list[dict[str, Any]]) -> int:
     width = INVENTIONS[slug].width
     cells, _, _ = _edges(slug)
     taken = grid_mask([cell for m in mechanisms for cell in m["cells"]], width)
     return cells & ~taken
 
 
-def inventions_value(sheet: dict, outlook: Outlook) -> float:
+def inventions_value(sheet: dict[str, Any], outlook: Outlook) -> float:
     value = 0.0
     for slug in INVENTIONS:
         entry = sheet["inventions"][slug]
@@ -226,7 +228,7 @@ def inventions_value(sheet: dict, outlook: Outlook) -> float:
     return value
 
 
-def idea_value(sheet: dict, outlook: Outlook) -> float:
+def idea_value(sheet: dict[str, Any], outlook: Outlook) -> float:
     """What one more Idea is worth: the most an open invention below six Ideas gains."""
     best = 0.0
     for slug in INVENTIONS:
@@ -257,12 +259,13 @@ def tools_value(tools: dict[str, int | None], outlook: Outlook) -> float:
 # --- the whole sheet ------------------------------------------------------------------------
 
 
-def sheet_value(sheet: dict, outlook: Outlook) -> float:
-    journals = sheet["journals"]
+def sheet_value(sheet: dict[str, Any], outlook: Outlook) -> float:
+    journals: list[list[int]] = sheet["journals"]
+    spent: int = sheet["spent"]
     pending = sum(1 for e in sheet["journal_ideas"] if e["invention"] is None and not e.get("lost"))
     return (
         journals_value(journals, outlook)
-        + WRENCH * outlook.late * (wrenches_earned(journals) - sheet["spent"])
+        + WRENCH * outlook.late * (wrenches_earned(journals) - spent)
         + workshops_value(sheet["workshops"], outlook)
         + inventions_value(sheet, outlook)
         + pending * idea_value(sheet, outlook)

@@ -162,7 +162,8 @@ def lateness(table: dict[str, Any], sheet: dict[str, Any]) -> float:
         except (KeyError, TypeError, IndexError):
             continue
     turns_left = (JOURNAL_CELLS - max(filled)) / FILLED_PER_TURN
-    return max(0.0, min(1.0, turns_left / LATE_TURNS))
+    late: float = max(0.0, min(1.0, turns_left / LATE_TURNS))
+    return late
 
 
 def others_tools(table: dict[str, Any], you: int) -> dict[str, int | None]:
@@ -218,7 +219,7 @@ def presentation(legal: list[Action]) -> Action:
     return legal[0]
 
 
-def best_idea(sheet: dict, outlook: Outlook, legal: list[Action]) -> Action | None:
+def best_idea(sheet: dict[str, Any], outlook: Outlook, legal: list[Action]) -> Action | None:
     best, chosen = None, None
     for action in legal:
         if action["type"] != "idea":
@@ -230,7 +231,7 @@ def best_idea(sheet: dict, outlook: Outlook, legal: list[Action]) -> Action | No
     return chosen
 
 
-def invention_gain(sheet: dict, slug: str, outlook: Outlook, extra_ideas: int) -> float:
+def invention_gain(sheet: dict[str, Any], slug: str, outlook: Outlook, extra_ideas: int) -> float:
     mechanisms = [m for m in sheet["mechanisms"] if m["invention"] == slug]
     ideas = sheet["inventions"][slug]["ideas"]
     free = free_cells(slug, mechanisms)
@@ -239,7 +240,7 @@ def invention_gain(sheet: dict, slug: str, outlook: Outlook, extra_ideas: int) -
     return after - before
 
 
-def best_leap(sheet: dict, outlook: Outlook, legal: list[Action]) -> Action | None:
+def best_leap(sheet: dict[str, Any], outlook: Outlook, legal: list[Action]) -> Action | None:
     best, chosen = None, None
     for action in legal:
         if action["type"] != "leap":
@@ -273,7 +274,7 @@ def journal_score(cells: list[int], outlook: Outlook, idea: float) -> float:
     return score
 
 
-def best_cross(sheet: dict, outlook: Outlook, legal: list[Action]) -> Action | None:
+def best_cross(sheet: dict[str, Any], outlook: Outlook, legal: list[Action]) -> Action | None:
     idea = idea_value(sheet, outlook)
     best, chosen = None, None
     for action in legal:
@@ -290,19 +291,20 @@ def best_cross(sheet: dict, outlook: Outlook, legal: list[Action]) -> Action | N
 
 
 def best_writes(
-    sheet: dict, numbers: list[int], journals: list[int], outlook: Outlook, idea: float
+    sheet: dict[str, Any], numbers: list[int], journals: list[int], outlook: Outlook, idea: float
 ) -> tuple[float, Plan]:
     """The best writes of `numbers` into one of `journals`: the gain in worth and the plan
     (an empty plan, gaining nothing, when no number fits).
 
     A beam search: plans grow one write at a time, the JOURNAL_BEAM best kept at each length;
     a plan's writes are legal in any order, so each set of writes is weighed once."""
-    best, chosen = 0.0, []
+    best: float = 0.0
+    chosen: Plan = []
     for j in journals:
         cells = sheet["journals"][j]
         before = journal_score(cells, outlook, idea)
         beam: list[tuple[float, list[int], list[int], Plan]] = [(0.0, cells, list(numbers), [])]
-        seen: set[frozenset] = set()
+        seen: set[frozenset[tuple[int, int, int]]] = set()
         while beam:
             grown = []
             for _, current, left, plan in beam:
@@ -332,7 +334,9 @@ def circle_plans(
     """Every way to circle parts of workshop `w` with some of `dice` (sorted; at least one):
     each plan's parts and its circles."""
 
-    def extend(k: int, current: list[int], plan: Circles, last: tuple[int, int]) -> Iterator:
+    def extend(
+        k: int, current: list[int], plan: Circles, last: tuple[int, int]
+    ) -> Iterator[tuple[list[int], Circles]]:
         if plan:
             yield current, plan
         if k == len(dice):
@@ -350,7 +354,7 @@ def circle_plans(
 
 
 def best_circles(
-    sheet: dict, numbers: list[int], shops: list[str], outlook: Outlook
+    sheet: dict[str, Any], numbers: list[int], shops: list[str], outlook: Outlook
 ) -> tuple[float, Circles]:
     """The best parts to circle with `numbers` (each die at most once) in one of `shops`."""
     matching = workshop.matching(outlook.crossed)
@@ -365,7 +369,7 @@ def best_circles(
     return best, chosen
 
 
-def workshop_groups(state: State, sheet: dict) -> list[list[int]]:
+def workshop_groups(state: State, sheet: dict[str, Any]) -> list[list[int]]:
     """The dice groups this seat may still circle parts with (their first circle not made)."""
     doing = sheet["doing"]
     if kind(state["dice"]) == EUREKA:
@@ -375,7 +379,7 @@ def workshop_groups(state: State, sheet: dict) -> list[list[int]]:
 
 
 def best_workshop(
-    state: State, sheet: dict, outlook: Outlook, exclude: int | None = None
+    state: State, sheet: dict[str, Any], outlook: Outlook, exclude: int | None = None
 ) -> tuple[float, Circles]:
     """The best circling of the groups left for the workshop (before its first circle)."""
     doing = sheet["doing"]
@@ -411,7 +415,7 @@ def first_journal(state: State, outlook: Outlook, legal: list[Action]) -> Action
 
 
 def journal_turn(
-    state: State, sheet: dict, outlook: Outlook, idea: float
+    state: State, sheet: dict[str, Any], outlook: Outlook, idea: float
 ) -> tuple[float, Action | None]:
     """The best journal group and writes with the best workshop group beside them: the gain
     and the first write."""
@@ -477,7 +481,7 @@ def connected_sets(parts: list[int], required: list[int]) -> list[frozenset[int]
     seeds = [frozenset(required)] if required else [frozenset([i]) for i in sorted(circled)]
     seen = set(seeds)
     frontier = list(seeds)
-    found = []
+    found: list[frozenset[int]] = []
     while frontier and len(found) < MECHANISMS_TRIED:
         grown = []
         for group in frontier:
@@ -498,7 +502,7 @@ def connected_sets(parts: list[int], required: list[int]) -> list[frozenset[int]
 
 def best_build(
     state: State, outlook: Outlook, required: list[list[int]], shop: str | None
-) -> tuple[float, dict | None]:
+) -> tuple[float, dict[str, Any] | None]:
     """The best mechanism to build now: its gain in worth (its cost counted) and the build as
     {"workshop", "parts": [indices], "invention", "at", "orientation"}; None if none gains."""
     sheet = state["sheets"][0]

@@ -44,7 +44,7 @@ def group_of(grouped: list[list[int]], number: int) -> int | None:
     return None
 
 
-def with_ball_bearing(dice: list[int], bearing: dict | None) -> list[int]:
+def with_ball_bearing(dice: list[int], bearing: dict[str, int] | None) -> list[int]:
     """The dice as one player sees them after their Ball Bearing (if used this turn)."""
     if not bearing:
         return list(dice)

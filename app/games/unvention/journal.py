@@ -52,7 +52,7 @@ def can_write(cells: list[int], i: int, number: int) -> bool:
 def writable(cells: list[int], numbers: Iterable[int]) -> list[tuple[int, int]]:
     """Every (cell index, number) that may be written, cells in order, then numbers."""
     wanted = sorted(set(numbers))
-    found = []
+    found: list[tuple[int, int]] = []
     for i in range(CELLS):
         if cells[i] != EMPTY:
             continue

@@ -56,66 +56,7 @@ Actions (every field listed; `legal(state, seat)` lists exactly the acceptable o
     {"type": "present", "invention": i} / {"type": "keep", "invention": i}
         End of a day: one of each for every invention the seat may present; present scores it.
 
-The state (plain JSON):
-
-    rng        the generator; never shown
-    players    the number of seats
-    setup      {"idea_die": d, "invention": slug, "part_dice": [{"die", "quadrant",
-               "workshop"} x 2], "crossed": {workshop: [numbers]}}
-    day        0 Friday, 1 Saturday, 2 Sunday
-    turn       turns so far (1 on the first)
-    phase      "turn" | "present" | "over"
-    dice       the table's five dice this turn
-    waiting    core.Simultaneous: the seats that have not finished the turn / presentation
-    presenting during "present": {"day": d, "next": the day after (3: the game ends)}
-    sheets     one per seat:
-        journals      3 x 16 ints (journal.py: 0 empty, 1-6, -1 X)
-        spent         wrenches spent (free actions and builds)
-        workshops     {workshop: 25 ints} (workshop.py: 0 free, 1 circled, 2 used)
-        mechanisms    [{"workshop", "parts": [[r, c]..], "invention", "cells": [[r, c]..],
-                        "orientation", "ideas": encompassed, "turn"}]
-        inventions    {slug: {"ideas": multiplier 1-6, "presented": None | {"day", "variety",
-                        "completion", "count", "multiplier", "unique", "total"}}}
-        journal_ideas [{"journal": j, "invention": slug | None, "lost": bool}]
-        tools         {slug: the turn it was unlocked | None}
-        doing         this turn: {"stage": "leap" | "journal" | "journaling" | "workshop" |
-                        "built" | "done", "ball_bearing": None | {"die", "delta"},
-                        "journal_group", "journal_left", "journals", "crossed": None | [j, r, c],
-                        "workshop_group", "workshop_left" (None before the first circle),
-                        "workshops", "leap", "building": None | {"workshop", "parts", "paid"},
-                        "written": [[j, r, c, n]..], "circled": [[w, r, c]..] (by dice,
-                        leap or wrench), "wrenched": wrenches spent on parts}
-        present       inventions still to decide at the end of a day
-    log        core.log entries
-
-`view(state, seat)["state"]` is the same for every seat and spectators (nothing is secret):
-
-    {"day": "friday", "day_number": 0, "turn": 3, "phase": "turn",
-     "roll": {"dice": [1, 3, 5, 5, 6], "kind": "groups", "groups": [[5, 5], [1, 3, 6]]},
-     "waiting": [0, 2],
-     "presenting": None | {"day": "friday", "skipped": ["saturday"], "final": False},
-     "setup": {"idea_die": 2, "invention": "integron",
-               "part_dice": [{"die": 5, "quadrant": "top-right", "workshop": "magnetic"}, ..],
-               "crossed": {"magnetic": [5], "mechanical": [1], ...}},
-     "tools": {"torque": {"unlocked": [[seat, turn], ..], "first_taken": True}, ...},
-     "printed": the sheet as data (workshops with numbers ("?" wild, None no part), positions
-                and Idea anchors; inventions with patterns, criteria, bonuses; tools),
-     "players": [{
-        "seat": 0, "score": {"inventions": 38, "tools": 4, "total": 42},
-        "complete_journals": 1, "wrenches": {"earned": 5, "spent": 3, "available": 2},
-        "journals": [{"cells": 4 rows of None | 1-6 | "X", "rows": 4 x "open"|"earned"|
-                      "crossed", "columns": (same), "idea": "open"|"gained"|"crossed",
-                      "complete": False}, ..],
-        "workshops": {"hydraulic": 5 rows of None | "crossed" | "free" | "circled" | "used"},
-        "mechanisms": as in the state,
-        "inventions": {"integron": {"ideas": 2, "grid": rows of None (outside the pattern) |
-                       -1 (empty) | k (mechanism k), "filled": 9, "complete": False,
-                       "types": ["electrical"], "open": True, "worth": score if presented
-                       today, "presented": None | {...}}},
-        "journal_ideas": [...], "tools": {"torque": None | {"turn", "first", "points"}},
-        "doing": the turn record above plus "dice" and "groups" (this seat's, after a Ball
-                 Bearing), "cost" (of a build now) and "pending_ideas",
-        "present": [slugs still to decide]}, ...]}
+The state, the table every view shows and the actions are typed in contract.py.
 
 Log lines name players only as "{seat0}", "{seat1}", ... for the server to replace.
 """
@@ -126,17 +67,21 @@ from typing import TYPE_CHECKING, Any
 
 from app.games.core import (
     Action,
+    Contract,
     Game,
+    IllegalAction,
+    Move,
     Result,
     Seat,
     Simultaneous,
     State,
     log,
     randomness,
+    seat_token,
     seed_state,
-    visible_log,
 )
 from app.games.unvention import journal, scoring, workshop
+from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
 from app.games.unvention.shapes import normalise, orientations, place, tool_of
 from app.games.unvention.sheet import (
@@ -166,14 +111,10 @@ from app.games.unvention.turn import (
     seat_dice,
     wrenches,
 )
-from app.games.unvention.view import table
+from app.games.unvention.view import PRINTED, table
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
-
-
-def seat_token(seat: Seat) -> str:
-    return "{seat" + str(seat) + "}"
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -195,11 +136,11 @@ class Unvention(Game):
     )
     min_players = 1
     max_players = 6
+    contract = Contract(state=UnventionState, table=Table, action=UnventionAction)
 
     # -- setup and turns --
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        self.check_players(players)
         state: State = {}
         seed_state(state, seed)
         with randomness(state) as rng:
@@ -207,7 +148,7 @@ class Unvention(Game):
             part_dice = [(rng.die(), rng.below(len(QUADRANTS))) for _ in range(2)]
         invention = setup_invention(idea_die)
         crossed: dict[str, list[int]] = {slug: [] for slug in WORKSHOPS}
-        dice_info = []
+        dice_info: list[dict[str, Any]] = []
         for value, quadrant in part_dice:
             w = WORKSHOP_AT[QUADRANTS[quadrant]]
             dice_info.append({"die": value, "quadrant": QUADRANTS[quadrant], "workshop": w})
@@ -223,7 +164,7 @@ class Unvention(Game):
             },
             day=0,
             turn=0,
-            phase="turn",
+            phase=Phase.TURN,
             dice=[],
             sheets=[new_sheet(invention) for _ in range(players)],
             log=[],
@@ -272,7 +213,7 @@ class Unvention(Game):
         log(state, f"{DAY_TITLES[DAYS[today]]} ends")
         for skipped in range(today + 1, min(after, len(DAYS))):
             log(state, f"{DAY_TITLES[DAYS[skipped]]} is skipped")
-        state["phase"] = "present"
+        state["phase"] = Phase.PRESENT
         state["presenting"] = {"day": today, "next": after}
         seats = []
         for seat, sheet in enumerate(state["sheets"]):
@@ -289,13 +230,13 @@ class Unvention(Game):
         presenting = state.pop("presenting")
         state.pop(WAITING, None)
         if presenting["next"] >= len(DAYS):
-            state["phase"] = "over"
+            state["phase"] = Phase.OVER
             result = self.result(state)
             assert result is not None
             log(state, "The competition is over: " + result.reason)
             return
         state["day"] = presenting["next"]
-        state["phase"] = "turn"
+        state["phase"] = Phase.TURN
         log(state, f"{DAY_TITLES[DAYS[state['day']]]} begins")
         self.start_turn(state)
 
@@ -307,21 +248,35 @@ class Unvention(Game):
         return {"good": GoodBot()}
 
     def active(self, state: State) -> list[Seat]:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return []
         return Simultaneous.waiting(state, WAITING)
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        if state["phase"] == "over" or seat not in Simultaneous.waiting(state, WAITING):
+        if state["phase"] == Phase.OVER or seat not in Simultaneous.waiting(state, WAITING):
             return []
-        if state["phase"] == "present":
+        if state["phase"] == Phase.PRESENT:
             pending = state["sheets"][seat]["present"]
             return [{"type": t, "invention": slug} for slug in pending for t in ("present", "keep")]
         return Options(state, seat).all()
 
-    def play(self, state: State, seat: Seat, action: Action) -> None:
-        handler = getattr(self, "do_" + action["type"])
-        handler(state, seat, action)
+    def moves(self) -> dict[str, Move]:
+        return {
+            "leap": self.do_leap,
+            "ball_bearing": self.do_ball_bearing,
+            "journal": self.do_journal,
+            "cross": self.do_cross,
+            "idea": self.do_idea,
+            "circle": self.do_circle,
+            "spend_wrench": self.do_spend_wrench,
+            "build_start": self.do_build_start,
+            "build_add": self.do_build_add,
+            "build_place": self.do_build_place,
+            "build_cancel": self.do_build_cancel,
+            "done": self.do_done,
+            "present": self.do_present,
+            "keep": self.do_keep,
+        }
 
     # -- journal --
 
@@ -348,6 +303,8 @@ class Unvention(Game):
             else:
                 grouped = groups(seat_dice(state, sheet))
                 g = group_of(grouped, n)
+                if g is None:
+                    raise IllegalAction(f"no die shows {n}")
                 left = list(grouped[g])
                 left.remove(n)
                 doing["journal_group"] = g
@@ -419,6 +376,8 @@ class Unvention(Game):
             else:
                 grouped = groups(seat_dice(state, sheet))
                 g = group_of(grouped, n)
+                if g is None:
+                    raise IllegalAction(f"no die shows {n}")
                 left = list(grouped[g])
                 left.remove(n)
                 doing["workshop_group"] = g
@@ -577,7 +536,7 @@ class Unvention(Game):
     # -- the end --
 
     def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
+        if state["phase"] != Phase.OVER:
             return None
         sheets = state["sheets"]
         standings = [standing(sheets, seat) for seat in range(len(sheets))]
@@ -587,14 +546,14 @@ class Unvention(Game):
         return Result(winners=winners, scores=scores, reason=reason(standings, winners))
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
-        if state["phase"] == "over":
+        if state["phase"] == Phase.OVER:
             return None
         waiting = Simultaneous.waiting(state, WAITING)
         if seat is None or seat not in waiting:
             names = ", ".join(seat_token(s) for s in waiting)
             return f"Waiting for {names}" if names else None
         sheet = state["sheets"][seat]
-        if state["phase"] == "present":
+        if state["phase"] == Phase.PRESENT:
             return (
                 f"End of {DAY_TITLES[DAYS[state['presenting']['day']]]}: "
                 "present or keep each invention"
@@ -619,13 +578,14 @@ class Unvention(Game):
             return "Circle parts, build, or end your turn"
         return "End your turn"
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {
-            "active": self.active(state),
-            "prompt": self.prompt(state, seat),
-            "state": table(state),
-            "log": visible_log(state, seat),
-        }
+    def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
+        return table(state)
+
+    def components(self) -> dict[str, Any]:
+        """The printed sheet as data (workshops with their numbers, "?" wild and None no part,
+        positions and Idea anchors; inventions with patterns, criteria and bonuses; tools):
+        the same for every game, so views do not repeat it."""
+        return PRINTED
 
 
 def presentable(sheet: Sheet, day: int) -> list[str]:

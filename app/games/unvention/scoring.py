@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from app.games.unvention.contract import InventionScore
 from app.games.unvention.shapes import canonical, normalise
 from app.games.unvention.sheet import INVENTIONS, TOOLS, VARIETY
 
@@ -44,7 +45,7 @@ def criterion_count(invention: str, mechanisms: list[Mechanism]) -> int:
 
 def invention_score(
     invention: str, mechanisms: list[Mechanism], ideas: int, day: int
-) -> dict[str, int]:
+) -> InventionScore:
     """The points of `invention` presented on `day` (0 Friday, 1 Saturday, 2 Sunday)."""
     types = {m["workshop"] for m in mechanisms}
     variety = VARIETY[len(types)]

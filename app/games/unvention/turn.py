@@ -10,6 +10,7 @@ from app.games.core import Action, Seat, State
 from app.games.unvention import journal, workshop
 from app.games.unvention.dice import EUREKA, GROUPS, QUANTUM_LEAP, groups, kind, with_ball_bearing
 from app.games.unvention.shapes import (
+    Shape,
     fits_somewhere,
     grid_mask,
     normalise,
@@ -85,7 +86,8 @@ def wrenches_earned(sheet: Sheet) -> int:
 
 def wrenches(sheet: Sheet) -> int:
     """Wrenches earned and not yet spent."""
-    return wrenches_earned(sheet) - sheet["spent"]
+    spent: int = sheet["spent"]
+    return wrenches_earned(sheet) - spent
 
 
 def complete_journals(sheet: Sheet) -> int:
@@ -250,10 +252,10 @@ class Options:
             self._free = {slug: free_mask(self.sheet, slug) for slug in open_inventions(self.sheet)}
         return self._free
 
-    def turnings(self, shape: tuple) -> tuple:
+    def turnings(self, shape: Shape) -> tuple[Shape, ...]:
         return orientations(shape) if has(self.sheet, "torque") else (shape,)
 
-    def fits(self, shape: tuple) -> bool:
+    def fits(self, shape: Shape) -> bool:
         """The shape (turned if the seat has Torque) fits somewhere in an open invention."""
         for slug, free in self.free().items():
             design = INVENTIONS[slug]
@@ -319,7 +321,7 @@ class Options:
             design = INVENTIONS[slug]
             for o, turned in enumerate(self.turnings(shape)):
                 for r, c in placements(turned, free, design.height, design.width):
-                    action = {"type": "build_place", "invention": slug, "at": [r, c]}
+                    action: Action = {"type": "build_place", "invention": slug, "at": [r, c]}
                     if torque:
                         action["orientation"] = o
                     found.append(action)

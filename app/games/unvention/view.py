@@ -1,6 +1,6 @@
 """The view: everything a page needs to draw every player's sheet (nothing is secret).
 
-Its shape is documented in rules.py's docstring.
+Its shape is contract.Table.
 """
 
 from __future__ import annotations
@@ -9,6 +9,15 @@ from typing import Any
 
 from app.games.core import Seat, Simultaneous, State, clone
 from app.games.unvention import journal, scoring, workshop
+from app.games.unvention.contract import (
+    Doing,
+    DoingShown,
+    InventionShown,
+    Player,
+    Table,
+    ToolShown,
+    ToolTaken,
+)
 from app.games.unvention.dice import groups, kind
 from app.games.unvention.sheet import DAYS, IDEA_CIRCLES, INVENTIONS, TOOLS, WILD, WORKSHOPS
 from app.games.unvention.turn import (
@@ -61,7 +70,7 @@ def _printed() -> dict[str, Any]:
 PRINTED = _printed()
 
 
-def invention_view(sheet: Sheet, slug: str, day: int) -> dict[str, Any]:
+def invention_view(sheet: Sheet, slug: str, day: int) -> InventionShown:
     design = INVENTIONS[slug]
     grid: list[list[int | None]] = [
         [-1 if mark == "1" else None for mark in row] for row in design.pattern
@@ -84,20 +93,21 @@ def invention_view(sheet: Sheet, slug: str, day: int) -> dict[str, Any]:
     }
 
 
-def player_view(state: State, seat: Seat) -> dict[str, Any]:
+def player_view(state: State, seat: Seat) -> Player:
     sheets = state["sheets"]
     sheet = sheets[seat]
     crossed = state["setup"]["crossed"]
-    doing = dict(sheet["doing"])
     dice = seat_dice(state, sheet)
-    doing.update(
-        dice=dice,
-        groups=groups(dice),
-        cost=build_cost(state, sheet),
-        pending_ideas=len(pending_ideas(sheet)),
-    )
+    so_far: Doing = sheet["doing"]
+    doing: DoingShown = {
+        **so_far,
+        "dice": dice,
+        "groups": groups(dice),
+        "cost": build_cost(state, sheet),
+        "pending_ideas": len(pending_ideas(sheet)),
+    }
     earned = wrenches_earned(sheet)
-    tools = {}
+    tools: dict[str, ToolShown | None] = {}
     for slug in TOOLS:
         turn = sheet["tools"][slug]
         points = scoring.tool_points(sheets, seat, slug)
@@ -143,10 +153,10 @@ def player_view(state: State, seat: Seat) -> dict[str, Any]:
     }
 
 
-def table(state: State) -> dict[str, Any]:
-    """What a page needs to draw every sheet (the shape is in the module docstring)."""
+def table(state: State) -> Table:
+    """What a page needs to draw every sheet (contract.Table)."""
     presenting = state.get("presenting")
-    tools = {}
+    tools: dict[str, ToolTaken] = {}
     for slug in TOOLS:
         unlocked = [
             [seat, sheet["tools"][slug]]
@@ -154,7 +164,7 @@ def table(state: State) -> dict[str, Any]:
             if sheet["tools"][slug] is not None
         ]
         tools[slug] = {"unlocked": unlocked, "first_taken": bool(unlocked)}
-    view = {
+    view: Table = {
         "day": DAYS[state["day"]],
         "day_number": state["day"],
         "turn": state["turn"],
@@ -174,7 +184,6 @@ def table(state: State) -> dict[str, Any]:
         },
         "setup": state["setup"],
         "tools": tools,
-        "printed": PRINTED,
         "players": [player_view(state, seat) for seat in range(state["players"])],
     }
     return clone(view)

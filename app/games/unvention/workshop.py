@@ -9,6 +9,7 @@ printed sheet and the setup, the same for every player, so they are not stored p
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from app.games.unvention.sheet import WILD, WORKSHOP_SIZE, WORKSHOPS
 
@@ -46,7 +47,7 @@ def in_play(workshop: str, i: int, crossed: Crossed) -> bool:
     return printed == WILD or printed not in crossed.get(workshop, [])
 
 
-_PLAYABLE: dict[tuple, dict[str, tuple[int, ...]]] = {}
+_PLAYABLE: dict[tuple[Any, ...], dict[str, tuple[int, ...]]] = {}
 
 
 def playable(crossed: Crossed) -> dict[str, tuple[int, ...]]:
@@ -61,7 +62,7 @@ def playable(crossed: Crossed) -> dict[str, tuple[int, ...]]:
     return found
 
 
-_MATCHING: dict[tuple, dict[str, dict[int, tuple[int, ...]]]] = {}
+_MATCHING: dict[tuple[Any, ...], dict[str, dict[int, tuple[int, ...]]]] = {}
 
 
 def matching(crossed: Crossed) -> dict[str, dict[int, tuple[int, ...]]]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.games.convolution import Convolution
-from app.games.convolution.rules import Standing, decide
+from app.games.convolution.scoresheet import Standing, decide
 from app.games.core import BadOptions, BadPlayerCount, IllegalAction, Rng
 
 game = Convolution()

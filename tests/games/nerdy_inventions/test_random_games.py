@@ -86,7 +86,7 @@ def recount(state: dict[str, Any], seat: int) -> int:
 
 def play(seed: int, players: int, start: str, draw: Callable[[int], int]) -> dict[str, Any]:
     """Play one game, `draw(n)` choosing among n; check the invariants at every step."""
-    state = game.start(players, {"starting_player": start}, seed)
+    state = game.start(players, {"first_player": start}, seed)
     cards_in_play = {card_id for card_id, card in state["cards"].items() if card["group"] != "tool"}
     assert len(cards_in_play) == 29 + players
     turns = Counter()

@@ -34,7 +34,7 @@ PACKAGE = Path(__file__).parents[3] / "app" / "games" / "nerdy_inventions"
 
 
 def start(players: int = 2, first: str = "host", seed: int = 7) -> dict[str, Any]:
-    return game.start(players, {"starting_player": first}, seed)
+    return game.start(players, {"first_player": first}, seed)
 
 
 def take(state: dict[str, Any], card_id: str) -> None:
@@ -181,7 +181,7 @@ def test_game_facts():
     assert (game.min_players, game.max_players) == (2, 4)
     assert game.description and "\n" not in game.description
     (option,) = game.options
-    assert option.name == "starting_player"
+    assert option.name == "first_player"
     assert option.choices == ("random", "host", "second", "third", "fourth")
     assert option.default == "random"
     assert option.help
@@ -191,8 +191,8 @@ def test_game_facts():
     ("first", "seat"), [("host", 0), ("second", 1), ("third", 2), ("fourth", 3)]
 )
 def test_the_starting_player_option_names_a_seat(first, seat):
-    state = game.start(4, {"starting_player": first}, 1)
-    assert state["starting_player"] == seat
+    state = game.start(4, {"first_player": first}, 1)
+    assert state["first_player"] == seat
     assert game.active(state) == [seat]
     assert log_lines(state)[0] == "{seat" + str(seat) + "} is the starting player"
 
@@ -200,20 +200,18 @@ def test_the_starting_player_option_names_a_seat(first, seat):
 @pytest.mark.parametrize(("players", "first"), [(2, "third"), (2, "fourth"), (3, "fourth")])
 def test_a_starting_seat_beyond_the_players_is_refused(players, first):
     with pytest.raises(BadOptions, match="needs at least"):
-        game.start(players, {"starting_player": first}, 1)
+        game.start(players, {"first_player": first}, 1)
 
 
 def test_a_random_starting_player_comes_from_the_seed():
-    firsts = [game.start(3, {}, seed)["starting_player"] for seed in range(60)]
+    firsts = [game.start(3, {}, seed)["first_player"] for seed in range(60)]
     assert set(firsts) == {0, 1, 2}
     assert firsts == [
-        game.start(3, {"starting_player": "random"}, s)["starting_player"] for s in range(60)
+        game.start(3, {"first_player": "random"}, s)["first_player"] for s in range(60)
     ]
 
 
-@pytest.mark.parametrize(
-    "options", [{"starting_player": "youngest"}, {"starting_player": 0}, {"x": 1}]
-)
+@pytest.mark.parametrize("options", [{"first_player": "youngest"}, {"first_player": 0}, {"x": 1}])
 def test_bad_options_are_refused(options):
     with pytest.raises(BadOptions):
         game.start(2, options, 1)
@@ -238,7 +236,7 @@ def test_six_cards_face_up_under_the_tiles_and_the_rest_in_the_deck(players):
 
 
 def test_each_seat_gets_the_starting_invention_of_its_place_in_the_turn_order():
-    state = game.start(4, {"starting_player": "third"}, 1)  # the turn order is 2, 3, 0, 1
+    state = game.start(4, {"first_player": "third"}, 1)  # the turn order is 2, 3, 0, 1
     assert [cards_of(state, seat) for seat in range(4)] == [
         ["starter-dragonfly-1"],
         ["starter-camera-1"],
@@ -263,7 +261,7 @@ def test_each_seat_gets_the_starting_invention_of_its_place_in_the_turn_order():
     ],
 )
 def test_the_starting_player_has_no_tool_and_the_others_one_each(players, holders):
-    state = game.start(players, {"starting_player": "second"}, 1)
+    state = game.start(players, {"first_player": "second"}, 1)
     assert {tool_id: tool["holder"] for tool_id, tool in state["tools"].items()} == holders
     assert len(state["tools"]) == players - 1
     assert SECOND not in [tool["holder"] for tool in state["tools"].values()]
@@ -306,7 +304,7 @@ def test_the_server_rolls_three_dice_when_each_turn_starts():
 
 
 def test_turns_go_clockwise_from_the_starting_player():
-    state = game.start(3, {"starting_player": "third"}, 1)
+    state = game.start(3, {"first_player": "third"}, 1)
     seats = []
     for _ in range(5):
         seats.append(state["current"])
@@ -1063,9 +1061,8 @@ def test_the_view_has_the_documented_keys():
     assert set(view) == {"active", "prompt", "state", "log"}
     shown = view["state"]
     assert set(shown) == {
-        "players", "starting_player", "current", "turn", "round", "final_round", "ended",
+        "players", "first_player", "current", "turn", "round", "final_round", "ended",
         "deck", "row", "tableaus", "tools", "dice", "pending", "scores", "stand_in",
-        "abilities", "tool_text", "set_bonus",
     }  # fmt: skip
     assert (shown["players"], shown["current"], shown["turn"], shown["round"]) == (2, 0, 1, 1)
     assert shown["deck"] == 23 and shown["pending"] is None and shown["stand_in"] is True
@@ -1076,11 +1073,16 @@ def test_the_view_has_the_documented_keys():
         {**state["cards"]["starter-cuckoo-clock-1"], "tapped": False}
     ]
     assert shown["dice"] == state["dice"]
-    assert set(shown["abilities"]) == {
+
+
+def test_the_ability_texts_are_served_once_by_components_not_in_views():
+    printed = game.components()
+    assert set(printed["abilities"]) == {
         "shuffle_row", "minus_one", "exchange", "minus_two", "redistribute",
         "swap_neighbours", "pass_tool", "reroll", "split", "zeppelin",
     }  # fmt: skip
-    assert shown["set_bonus"] == {"7": 3, "8": 4, "9": 5, "10": 6}
+    assert printed["set_bonus"] == {"7": 3, "8": 4, "9": 5, "10": 6}
+    assert printed["tool_text"] and "abilities" not in table(start())
 
 
 def test_the_view_shows_the_choice_being_made():
@@ -1213,7 +1215,7 @@ def test_a_game_plays_with_a_hosts_card_list_and_keeps_it_in_the_state():
         card["points"] = 10
         card.pop("stand_in", None)
     own = NerdyInventions(load_cards(data))
-    state = own.start(2, {"starting_player": "host"}, 3)
+    state = own.start(2, {"first_player": "host"}, 3)
     assert state["stand_in"] is False
     assert state["cards"]["clamp-1"]["points"] == 10
     give(state, HOST, "zeppelin-1")

@@ -455,7 +455,7 @@ def test_quirk_collector():
     s = setup(mode="full")
     for effect in ("collector", "lucky", "steady"):
         give(s, 0, effect)
-    from app.games.unscrewed.rounds import gain_quirk
+    from app.games.unscrewed.improv import gain_quirk
 
     drive(gain_quirk(s, 0))
     assert len(s["seats"][0]["quirks"]) == 4

@@ -860,16 +860,21 @@ def test_views_never_show_the_generator_or_the_seed():
             assert str(seed) not in json.dumps(view)
 
 
+def test_the_printed_sheet_is_served_once_by_components_not_in_views():
+    printed = Unvention().components()
+    assert set(printed) == {"workshops", "inventions", "tools"}
+    assert printed["workshops"]["hydraulic"]["parts"][1] == [6, 2, "?", 1, 6]
+    assert "printed" not in table(start(players=2))
+
+
 def test_the_view_has_the_documented_keys():
     state = start(players=2)
     view = table(state)
     assert set(view) == {
         "day", "day_number", "turn", "phase", "roll", "waiting", "presenting", "setup",
-        "tools", "printed", "players",
+        "tools", "players",
     }  # fmt: skip
     assert set(view["roll"]) == {"dice", "kind", "groups"}
-    assert set(view["printed"]) == {"workshops", "inventions", "tools"}
-    assert view["printed"]["workshops"]["hydraulic"]["parts"][1] == [6, 2, "?", 1, 6]
     player = view["players"][1]
     assert set(player) == {
         "seat", "score", "complete_journals", "wrenches", "journals", "workshops", "mechanisms",

@@ -48,7 +48,6 @@ from app.games.innovation.ending import (
     opponents,
     own_score,
     teammate,
-    token,
     win,
 )
 from app.games.innovation.ending import (
@@ -157,7 +156,8 @@ class Ctx:
         return board.colors_on_board(self.state, self._who(player))
 
     def splay(self, color: str, player: int | None = None) -> str | None:
-        return self.state["seats"][self._who(player)]["splays"][color]
+        splayed: str | None = self.state["seats"][self._who(player)]["splays"][color]
+        return splayed
 
     def icons(self, player: int | None = None) -> dict[str, int]:
         return board.icons(self.state, self._who(player))
@@ -328,7 +328,7 @@ class Ctx:
 
     def win(self, player: int) -> Effect:
         win(self.state, player, self.card)
-        yield  # never reached
+        yield from ()  # never reached: a generator like every effect
 
     def end_action(self) -> Effect:
         raise EndAction
@@ -463,7 +463,7 @@ class Ctx:
 
 builtins_min = min
 
-__all__ = ["EFFECTS", "Ctx", "Effect", "carry_out", "effect", "token"]
+__all__ = ["EFFECTS", "Ctx", "Effect", "carry_out", "effect"]
 
 
 def _load(module: Callable[[], Any], name: str) -> None:

@@ -31,8 +31,9 @@ Decision (Socialism): the whole hand is tucked, the owner ordering cards of the 
 
 from __future__ import annotations
 
+from app.games.core import seat_token
 from app.games.innovation.cards import COLORS
-from app.games.innovation.effects import Ctx, Effect, effect, token
+from app.games.innovation.effects import Ctx, Effect, effect
 from app.games.innovation.effects.steps import (
     may_splay,
     pick_highest,
@@ -123,7 +124,7 @@ def mass_media_return(ctx: Ctx) -> Effect:
     age = yield from ctx.choose_age(
         list(range(1, 11)), "Name a value: every score card of that value goes back"
     )
-    ctx.log(f"{token(ctx.player)} names the value {age}")
+    ctx.log(f"{seat_token(ctx.player)} names the value {age}")
     for seat in ctx.players():
         for scored in ctx.score_pile(seat):
             if ctx.age(scored) == age:
@@ -172,7 +173,7 @@ def empiricism_draw(ctx: Ctx) -> Effect:
     second = yield from ctx.choose_color(
         [color for color in COLORS if color != first], "Name a second color"
     )
-    ctx.log(f"{token(ctx.player)} names {first} and {second}")
+    ctx.log(f"{seat_token(ctx.player)} names {first} and {second}")
     card = yield from ctx.draw_and_reveal(9)
     if card is None or ctx.color(card) not in (first, second):
         return

@@ -1,0 +1,136 @@
+// The chart at the end of a game: each player's standing (points, categories won... the game's
+// `measure`) after every move, drawn as SVG from `GET /api/lobbies/{code}/progress`:
+// {"measure", "names", "steps", "points": [[step, [each seat's standing]], ...]}, the points
+// where a standing changes. A standing holds until the next point: the lines go in steps.
+
+import { node } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const WIDTH = 640;
+const HEIGHT = 240;
+const PAD = { left: 44, right: 12, top: 14, bottom: 40 };
+// One line per seat: colors apart for most kinds of color blindness, and a dash for each too.
+const COLORS = ["#2364aa", "#c0392b", "#2e8540", "#c99700", "#6b4f9e", "#1d232b"];
+const DASHES = ["", "8 4", "2 3", "10 3 2 3", "4 4", "1 2"];
+
+function svg(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  element.append(...children);
+  return element;
+}
+
+// Up to six round numbers from 0 to at least `top`.
+function ticks(top) {
+  const step = Math.max(1, Math.ceil(top / 5));
+  const marks = [];
+  for (let value = 0; value <= top; value += step) marks.push(value);
+  if (marks[marks.length - 1] < top) marks.push(marks[marks.length - 1] + step);
+  return marks;
+}
+
+// The chart (a figure holding the SVG and its legend), or null with nothing to draw.
+export function scoreChart(chart) {
+  if (!chart || !chart.points.length) return null;
+  const seats = chart.names.length;
+  const values = chart.points.flatMap(([, standing]) => standing);
+  const marks = ticks(Math.max(1, ...values));
+  const top = marks[marks.length - 1];
+  const steps = Math.max(1, chart.steps);
+  const x = (step) => PAD.left + ((WIDTH - PAD.left - PAD.right) * step) / steps;
+  const y = (value) => HEIGHT - PAD.bottom - ((HEIGHT - PAD.top - PAD.bottom) * value) / top;
+
+  const grid = marks.map((value) =>
+    svg(
+      "g",
+      { class: "chart-tick" },
+      svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(value), y2: y(value) }),
+      svg("text", { x: PAD.left - 8, y: y(value) + 6, "text-anchor": "end" }, String(value)),
+    ),
+  );
+  const axis = svg(
+    "g",
+    { class: "chart-axis" },
+    svg("text", { x: PAD.left, y: HEIGHT - 8 }, "Start"),
+    svg("text", { x: WIDTH - PAD.right, y: HEIGHT - 8, "text-anchor": "end" }, `Move ${chart.steps}`),
+  );
+  const lines = [];
+  const finals = [];
+  for (let seat = 0; seat < seats; seat += 1) {
+    let path = "";
+    for (const [step, standing] of chart.points) {
+      path += path ? ` H ${x(step)} V ${y(standing[seat])}` : `M ${x(step)} ${y(standing[seat])}`;
+    }
+    path += ` H ${x(chart.steps)}`;
+    const final = chart.points[chart.points.length - 1][1][seat];
+    finals.push(final);
+    lines.push(
+      svg("path", {
+        d: path,
+        class: "chart-line",
+        stroke: COLORS[seat % COLORS.length],
+        "stroke-dasharray": DASHES[seat % DASHES.length],
+        "data-seat": seat,
+        // Lines that run together are drawn a little apart, so that each stays visible.
+        transform: `translate(0 ${(seat - (seats - 1) / 2) * 2})`,
+      }),
+    );
+  }
+  const title = `${chart.measure} over the game`;
+  const described = chart.names.map((name, seat) => `${name} ${finals[seat]}`).join(", ");
+  const picture = svg(
+    "svg",
+    {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      class: "chart",
+      role: "img",
+      "aria-label": `${title}: at the end, ${described}`,
+    },
+    svg("title", {}, title),
+    ...grid,
+    axis,
+    ...lines,
+  );
+  const legend = node(
+    "ul",
+    { class: "chart-legend" },
+    ...chart.names.map((name, seat) =>
+      node(
+        "li",
+        {},
+        swatch(seat),
+        ` ${name}: ${finals[seat]}`,
+      ),
+    ),
+  );
+  return node("figure", { class: "score-chart" }, node("figcaption", {}, title), picture, legend);
+}
+
+function swatch(seat) {
+  return svg(
+    "svg",
+    { class: "chart-swatch", viewBox: "0 0 24 8", width: 24, height: 8, "aria-hidden": "true" },
+    svg("line", {
+      x1: 0,
+      x2: 24,
+      y1: 4,
+      y2: 4,
+      stroke: COLORS[seat % COLORS.length],
+      "stroke-width": 3,
+      "stroke-dasharray": DASHES[seat % DASHES.length],
+    }),
+  );
+}
+
+// The chart of a finished game, asked of the server until it answers (the game's record may
+// be a moment behind the last move; a busy server answers 429 with Retry-After).
+export async function fetchChart(code, { tries = 8 } = {}) {
+  for (let attempt = 1; attempt <= tries; attempt += 1) {
+    const response = await fetch(`/api/lobbies/${code}/progress`);
+    if (response.ok) return response.json();
+    if (response.status !== 429 && response.status !== 409) return null;
+    const seconds = Number(response.headers.get("Retry-After")) || attempt;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+"""Games written straight into a browser server's database, for the pages to show: a finished
+game of hundreds of actions, a game stopped halfway, with a seat this browser holds.
+
+The server is one of our own (`recorded_server`): its database file is known, so the games can
+be written into it (tests/play/test_off_loop.py's `_record`), and a seat's token put beside them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select, update
+
+from app.db import make_engine, make_sessions, unit_of_work
+from app.lobby.models import Lobby, Player
+from app.lobby.service import hash_token
+from app.play.websocket import lobby_cookie
+from tests.conftest import run
+from tests.play.test_off_loop import GAMES, Moves, _record, random_game
+
+from .conftest import serving
+
+
+@dataclass(frozen=True)
+class RecordedServer:
+    url: str
+    database_url: str
+
+    def record(
+        self, game_id: str, moves: Moves, seed: int, *, host_token: bool = False
+    ) -> Recorded:
+        """A lobby whose game took `moves`; with `host_token`, seat 0 (Ann) has a token."""
+        code = run(_record(self.database_url, GAMES[game_id], seed, moves))
+        token = secrets.token_urlsafe(16) if host_token else None
+        if token is not None:
+            run(_give_token(self.database_url, code, token))
+        return Recorded(code, token)
+
+    def finished(self, game_id: str, at_least: int = 1) -> Recorded:
+        seed, moves = random_game(game_id, at_least)
+        return self.record(game_id, moves, seed, host_token=True)
+
+    def halfway(self, game_id: str) -> Recorded:
+        seed, moves = random_game(game_id, 1)
+        return self.record(game_id, moves[: len(moves) // 2], seed, host_token=True)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    code: str
+    token: str | None
+
+    def cookies(self, base_url: str) -> list[dict[str, Any]]:
+        """The seat's cookie, for a browser context to hold Ann's seat."""
+        assert self.token is not None
+        return [{"name": lobby_cookie(self.code), "value": self.token, "url": base_url}]
+
+
+async def _give_token(database_url: str, code: str, token: str) -> None:
+    engine = make_engine(database_url)
+    try:
+        async with unit_of_work(make_sessions(engine)) as session:
+            lobby_id = await session.scalar(select(Lobby.id).where(Lobby.code == code))
+            await session.execute(
+                update(Player)
+                .where(Player.lobby_id == lobby_id, Player.seat == 0)
+                .values(token_hash=hash_token(token), host=True)
+            )
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture(scope="module", name="recorded_server")
+def recorded_server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RecordedServer]:
+    directory: Path = tmp_path_factory.mktemp("recorded-server")
+    with serving(directory) as url:
+        yield RecordedServer(url, f"sqlite+aiosqlite:///{directory / 'browser.db'}")

@@ -1,0 +1,268 @@
+"""The table's frame in real browsers (issue 18): the bar at the top and the tab's title as the
+turn changes, the sound and notification switches; the result banner and chart at the end; the
+whole log of a long game; the replay's stepping, log and heading; the stand-in notice folded
+after the first view."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from app.play import logbook
+from app.play.views import name_seats
+from tests.play.test_off_loop import GAMES, NAMES, random_game
+
+from .pages import NewContext, join, start
+from .recorded import RecordedServer, recorded_server_fixture
+from .test_convolution_pages import create_game
+
+pytestmark = pytest.mark.browser
+recorded_server = recorded_server_fixture
+
+# Each page a stand-in for the browser's Notification and a count of the sounds synthesized:
+# a notification is recorded (window.__notes), never shown; permission starts unasked.
+ALERTS = """
+window.__notes = [];
+window.__tones = 0;
+class FakeNotification {
+  static permission = "default";
+  static async requestPermission() { FakeNotification.permission = "granted"; return "granted"; }
+  constructor(title, options) { window.__notes.push({ title, ...options }); }
+  addEventListener() {}
+  close() {}
+}
+window.Notification = FakeNotification;
+const create = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.__tones += 1;
+  return create.call(this);
+};
+"""
+
+
+def hide(page: Page, hidden: bool) -> None:
+    """The tab goes to the background (or comes back), as far as the page can tell."""
+    page.evaluate(
+        """(hidden) => {
+            Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        hidden,
+    )
+
+
+def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
+    ann_context, bob_context = new_context(), new_context()
+    for context in (ann_context, bob_context):
+        context.add_init_script(ALERTS)
+    ann = ann_context.new_page()
+    link = create_game(ann, "Ann")
+    bob = bob_context.new_page()
+    join(bob, link, "Bob")
+    start(ann, bob)
+
+    bar = ann.locator("#turn-bar")
+    expect(bar).to_be_visible()
+    expect(ann.locator("#turn-who")).to_have_text("Your turn")
+    expect(ann.locator("#prompt")).to_have_text("Roll the dice")
+    expect(bob.locator("#turn-who")).to_have_text("Waiting for Ann")
+    base = bob.title()
+    assert "Your turn" not in base
+
+    # Bob turns the sound on (remembered), and asks for notifications: asked once, on a press.
+    assert bob.evaluate("() => Notification.permission") == "default"
+    sound = bob.get_by_role("button", name="Sound off")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    expect(bob.locator("#sound-toggle")).to_have_text("Sound on")
+    expect(bob.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
+    bob.get_by_role("button", name="Notify me").click()
+    expect(bob.locator("#notify-toggle")).to_be_hidden()
+    assert bob.evaluate("() => Notification.permission") == "granted"
+    tones = bob.evaluate("() => window.__tones")
+    assert tones > 0  # pressing "Sound on" plays the chime once, to hear it
+
+    # Bob's tab goes to the background; Ann rolls and scores: the game turns to Bob.
+    hide(bob, True)
+    assert bob.title() == base  # not his turn yet
+    ann.get_by_role("button", name="Roll the dice").click()
+    expect(ann.locator("#prompt")).to_have_text("Choose a category to score")
+    ann.locator("#board [data-action]").first.click()
+    expect(bob.locator("#turn-who")).to_have_text("Your turn")
+    expect(bob.locator("#prompt")).to_have_text("Choose a category to score")
+    expect(bob).to_have_title(f"● Your turn · {base}")
+    notes = bob.evaluate("() => window.__notes")
+    assert [note["title"] for note in notes] == ["Your turn · Convolution"]
+    assert notes[0]["body"] == "Choose a category to score"
+    assert bob.evaluate("() => window.__tones") > tones  # the chime
+    expect(ann.locator("#turn-who")).to_have_text("Waiting for Bob")
+    assert ann.evaluate("() => window.__notes") == []  # Ann's page is in sight, sound off
+
+    # Back in sight: the title is the page's own again. The bar stays at the top on scrolling.
+    hide(bob, False)
+    expect(bob).to_have_title(base)
+    bob.set_viewport_size({"width": 375, "height": 740})
+    bob.mouse.wheel(0, 3000)
+    bob.wait_for_function("() => window.scrollY > 100")
+    box = bob.locator("#turn-bar").bounding_box()
+    assert box is not None and -1 <= box["y"] <= 1, box
+
+    # The sound is remembered in this browser.
+    bob.reload()
+    expect(bob.locator("#sound-toggle")).to_have_text("Sound on")
+
+
+# --- a finished game, written into the server's database ---------------------------------------
+
+
+@pytest.fixture
+def recorded_page(browser: Any, recorded_server: RecordedServer) -> Iterator[Any]:
+    """Pages on the recorded server (a context each); closed after the test."""
+    contexts: list[Any] = []
+
+    def open_page(**options: Any) -> Page:
+        context = browser.new_context(base_url=recorded_server.url, **options)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def played(game_id: str, at_least: int = 1, upto: int | None = None) -> tuple[Any, Any, Any]:
+    """The recorded game's state after `upto` of its moves (all: the end), its moves, its
+    result there."""
+    game = GAMES[game_id]
+    seed, moves = random_game(game_id, at_least)
+    state = game.start(2, {}, seed)
+    for seat, action in moves[:upto]:
+        state = game.apply(state, seat, action)
+    return state, moves, game.result(state)
+
+
+def test_the_result_banner_and_chart_are_at_the_top(
+    recorded_server: RecordedServer, recorded_page: Any
+) -> None:
+    recorded = recorded_server.finished("convolution")
+    _, moves, result = played("convolution")
+    assert result is not None
+    winner = NAMES[result.winners[0]]
+    for size in ({"width": 1280, "height": 800}, {"width": 375, "height": 740}):
+        page = recorded_page(viewport=size)
+        page.goto(f"/l/{recorded.code}")
+        banner = page.locator("#result")
+        expect(banner).to_be_visible()
+        expect(page.locator("#result h2")).to_have_text(f"{winner} won!")
+        expect(page.locator("#result .result-reason")).to_have_text(
+            re.compile(rf"^{winner} won .*categories.*\.$")
+        )
+        # The columns the rulebook decides on, once the chart has come: categories, calculated.
+        heads = page.locator("#result .result-scores thead th")
+        expect(heads).to_have_text(["Player", "Categories won", "Calculated categories won"])
+        expect(page.locator("#result .result-scores tr.winner th")).to_have_text(
+            f"{winner} (winner)"
+        )
+        # The chart: one line per player, from the start to the last move.
+        chart = page.locator("#result svg.chart")
+        expect(chart).to_be_visible()
+        expect(chart.locator("path.chart-line")).to_have_count(2)
+        expect(page.locator("#result figcaption")).to_have_text("Categories won over the game")
+        expect(chart).to_have_attribute("aria-label", re.compile(r"at the end, Ann \d+, Bob \d+"))
+        expect(chart).to_contain_text(f"Move {len(moves)}")
+        # At the top: the banner starts on the first screen, above the board.
+        top = banner.bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert top is not None and board is not None
+        assert top["y"] < size["height"] / 2 and top["y"] < board["y"]
+        expect(page.locator("#turn-who")).to_have_text("The game is over")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= size["width"], f"the page is {width}px wide"
+
+
+def test_the_log_holds_every_line_of_a_long_game(
+    recorded_server: RecordedServer, recorded_page: Any
+) -> None:
+    recorded = recorded_server.finished("innovation", 300)
+    state, moves, _ = played("innovation", 300)
+    assert len(moves) >= 300
+    whole = [name_seats(line, NAMES[:2]) for line in logbook.readable(state, None)]
+    assert len(whole) > 250
+    page = recorded_page()  # a spectator
+    page.goto(f"/l/{recorded.code}")
+    log = page.locator("#log li")
+    expect(log).to_have_count(40)
+    earlier = page.get_by_role("button", name="Show earlier entries")
+    while earlier.is_visible():
+        shown = log.count()
+        earlier.click()
+        expect(log).not_to_have_count(shown)
+    expect(log).to_have_count(len(whole))
+    assert log.all_inner_texts() == whole
+    assert page.locator("#log").get_attribute("start") == "1"
+
+
+def test_the_replay_steps_at_every_click_and_its_log_follows(
+    recorded_server: RecordedServer, recorded_page: Any
+) -> None:
+    recorded = recorded_server.finished("unvention")
+    _, moves, result = played("unvention")
+    assert result is not None
+    page = recorded_page()
+    page.goto(f"/l/{recorded.code}/replay")
+    names = " and ".join(NAMES[seat] for seat in result.winners) if result.winners else ""
+    expect(page.locator("#replay-winner")).to_contain_text(f"{names} won!" if names else "Nobody")
+    page.wait_for_function("n => window.tinkertable?.replay?.step === n", arg=len(moves))
+    expect(page.locator("#result")).to_be_visible()  # the last step: the result and the chart
+    expect(page.locator("#result svg.chart")).to_be_visible()
+    # Icons are drawn, not font glyphs; one way back to the table.
+    for control in ("first", "back", "forward", "last"):
+        button = page.locator(f"#replay-{control}")
+        expect(button.locator("svg")).to_have_count(1)
+        assert button.inner_text().strip() == ""
+    expect(page.get_by_role("link", name=re.compile("Back to the"))).to_have_count(1)
+
+    page.locator("#replay-first").click()
+    page.wait_for_function("() => window.tinkertable.replay.step === 0")
+    # Eight clicks faster than the answers: every one counts.
+    page.evaluate(
+        "() => { for (let i = 0; i < 8; i += 1) document.getElementById('replay-forward').click() }"
+    )
+    page.wait_for_function("() => window.tinkertable.replay.step === 8")
+    page.wait_for_function("() => !window.tinkertable.busy()")
+    assert page.evaluate("() => window.tinkertable.replay.step") == 8
+    expect(page.locator("#replay-step")).to_have_text(f"Move 8 of {len(moves)}")
+    # The log is the game's up to move 8, scrolled to its end; no instructions, nothing to do.
+    at, _, _ = played("unvention", upto=8)
+    lines = [name_seats(line, NAMES[:2]) for line in logbook.readable(at, 0)]
+    expect(page.locator("#log li")).to_have_count(len(lines))
+    assert page.locator("#log li").all_inner_texts() == lines
+    assert page.evaluate(
+        "() => { const log = document.getElementById('log');"
+        " return log.scrollHeight - log.scrollTop - log.clientHeight < 2; }"
+    )
+    assert page.locator("#board [data-action]").count() == 0
+    assert page.locator("#prompt").count() == 0
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => window.tinkertable.replay.step === 7")
+
+
+def test_the_stand_in_notice_folds_after_the_first_view(
+    recorded_server: RecordedServer, recorded_page: Any
+) -> None:
+    recorded = recorded_server.halfway("nerdy-inventions")
+    page = recorded_page(viewport={"width": 375, "height": 740})
+    page.goto(f"/l/{recorded.code}")
+    notice = page.locator("#board details.folded-notice")
+    expect(notice).to_have_attribute("open", "")
+    expect(notice.locator("summary")).to_have_text("Stand-in cards")
+    page.reload()
+    expect(notice).not_to_have_attribute("open", "")
+    expect(notice.locator(".ni-stand-in")).to_be_hidden()
+    notice.locator("summary").click()
+    expect(notice.locator(".ni-stand-in")).to_be_visible()

@@ -1,0 +1,69 @@
+"""The pages around a game (the frame): a page address with nothing there answers the friendly
+page, never the API's JSON; the replay's heading names the winner."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from app.config import Settings
+from app.pages import reason_words, winner_words
+from tests.conftest import run
+from tests.play.tables import serving
+from tests.play.test_off_loop import GAMES, _record, random_game
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/l/",
+        "/l",
+        "/l/zzzzzzzzzzzzz",
+        "/l/zzzzzzzzzzzzz/replay",
+        "/l/zzzzzzzzzzzzz/anything/else",
+        "/rules/",
+        "/rules",
+        "/rules/chess",
+        "/rules/convolution/extra",
+    ],
+)
+def test_a_page_with_nothing_there_is_the_friendly_page(client: TestClient, path: str) -> None:
+    page = client.get(path, headers={"accept": "text/html"})
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "Nothing here" in page.text and "start a new game" in page.text
+
+
+def test_the_api_still_answers_json_for_what_it_does_not_have(client: TestClient) -> None:
+    answer = client.get("/api/lobbies/zzzzzzzzzzzzz", headers={"accept": "text/html"})
+    assert answer.status_code == 404 and answer.json()["error"] == "unknown_lobby"
+
+
+def test_the_replay_heading_names_the_winner(settings: Settings) -> None:
+    game = GAMES["convolution"]
+    seed, moves = random_game("convolution", 1)
+    with serving(settings) as client:
+        code = run(_record(settings.database_url, game, seed, moves))
+        page = client.get(f"/l/{code}/replay")
+        playing = run(_record(settings.database_url, game, seed, moves[:3]))
+        unfinished = client.get(f"/l/{playing}/replay")
+    state = game.start(2, {}, seed)
+    for seat, action in moves:
+        state = game.apply(state, seat, action)
+    result = game.result(state)
+    assert result is not None
+    winner = ["Ann", "Bob"][result.winners[0]]
+    assert page.status_code == 200
+    assert f"<strong>{winner} won!</strong> {winner} won " in page.text
+    assert 'id="replay-winner"' not in unfinished.text
+
+
+def test_the_result_in_words() -> None:
+    names = ["Ann", "Bob"]
+    assert winner_words([1], names) == "Bob won!"
+    assert winner_words([0, 1], names) == "Ann and Bob won!"
+    assert winner_words([], names) == "Nobody won."
+    assert reason_words("won 7 categories to 5", [0], names) == "Ann won 7 categories to 5."
+    assert reason_words("the zeppelin ended the game: 40 to 32.", [1], names) == (
+        "The zeppelin ended the game: 40 to 32."
+    )
