@@ -44,6 +44,7 @@ class ErrorCode(StrEnum):
     BUSY = "busy"  # another change to the lobby is under way; try again
     NOT_A_PERSON = "not_a_person"  # a bot cannot be away
     NOT_PLAYING = "not_playing"  # the game is not being played
+    NOT_STARTED = "not_started"  # the game has not started (its log lines)
     NOT_AWAY = "not_away"  # the player is connected, or not away long enough
     NOT_FINISHED = "not_finished"  # replays open once the game is finished
     # --- games ---

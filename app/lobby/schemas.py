@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Container, Iterable
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+if TYPE_CHECKING:
+    from app.lobby.rows import Seated
 
 MAX_NAME = 32
 # The largest request body the API reads (a lobby's options are a few hundred bytes).
@@ -108,6 +112,37 @@ class LobbyOut(BaseModel):
     min_players: int
     max_players: int
     players: list[PlayerOut]
+
+
+def _player_out(player: Seated) -> PlayerOut:
+    return PlayerOut(
+        id=player.id,
+        name=player.name,
+        seat=player.seat,
+        host=player.host,
+        bot=player.bot is not None,
+        level=player.bot,
+        away_bot=player.away_bot,
+        away_votes=len(player.away_votes),
+    )
+
+
+def public_player(player: Seated) -> dict[str, Any]:
+    """A player as the lobby shows them (PlayerOut), not connected."""
+    return _player_out(player).model_dump()
+
+
+def public_lobby(players: Iterable[Seated], **fields: Any) -> dict[str, Any]:
+    """The lobby as GET /api/lobbies/{code} answers it (LobbyOut), nobody connected yet: the
+    one place its shape is built (`with_connected` adds who is, for the API and the hub)."""
+    return LobbyOut(players=[_player_out(p) for p in players], **fields).model_dump()
+
+
+def with_connected(lobby: dict[str, Any], connected: Container[int]) -> dict[str, Any]:
+    """`lobby` (as `public_lobby` made it) with the players whose seat is in `connected`:
+    what GET /api/lobbies/{code} answers and the websocket's `lobby` message holds."""
+    players = [{**player, "connected": player["seat"] in connected} for player in lobby["players"]]
+    return {**lobby, "players": players}
 
 
 class CreatedLobby(BaseModel):

@@ -11,22 +11,28 @@ never change.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import Table, insert, or_, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.db import as_utc, iso, unit_of_work, utcnow
+from app.db import as_utc, iso, utcnow
+from app.error_codes import ErrorCode
 from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
-from app.lobby import names
-from app.lobby.models import ChatMessage, Lobby, Player
+from app.lobby import names, rows, schemas
+from app.lobby.models import ChatMessage
+from app.lobby.rows import LobbyRow, Seated
 from app.play import logbook, table
 from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
@@ -36,6 +42,11 @@ from app.play.replays import Replays
 from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
 from app.play.views import full_view, name_seats, named_result
+
+T = TypeVar("T")
+_CHAT = cast(Table, ChatMessage.__table__)
+_ACTIONS = cast(Table, ActionRecord.__table__)
+AUTOCOMMIT = "AUTOCOMMIT"
 
 # 31 letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -64,7 +75,8 @@ def lobby_url(code: str) -> str:
 
 
 class Lobbies:
-    """The lobby service. Each public method is one unit of work."""
+    """The lobby service. Each public method is one unit of work: one transaction on a plain
+    connection (`_changing`) for a change, one statement or a few for a read (`_reading`)."""
 
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
     replays: Replays  # set by the application with its worker processes
@@ -78,17 +90,42 @@ class Lobbies:
         held_seats: timedelta = HELD_SEATS,
     ) -> None:
         self.sessions = sessions
+        self.engine: AsyncEngine = sessions.kw["bind"]
         self.games = games
         self.runner = Runner(sessions, games)
         self.held_seats = held_seats
         # The time, UTC, that held seats lapse by (tests move it on).
         self.now: Callable[[], datetime] = utcnow
+        # SQLite has one write lock, which a writer waits for by sleeping and trying again: the
+        # changes of this process take their turns here instead (one process serves a SQLite
+        # file). PostgreSQL locks one lobby's row at a time (the claim, rows.CLAIM).
+        self._sqlite = self.engine.dialect.name == "sqlite"
+        self._writer = asyncio.Lock()
+        # Reads take no transaction (each statement sees what is committed): on PostgreSQL no
+        # BEGIN and ROLLBACK round trips.
+        self._reader = (
+            self.engine
+            if self._sqlite
+            else self.engine.execution_options(isolation_level=AUTOCOMMIT)
+        )
+
+    @asynccontextmanager
+    async def _changing(self) -> AsyncIterator[AsyncConnection]:
+        """One unit of work: committed when the block succeeds, rolled back when it raises."""
+        turn = self._writer if self._sqlite else contextlib.nullcontext()
+        async with turn, self.engine.begin() as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[AsyncConnection]:
+        async with self._reader.connect() as connection:
+            yield connection
 
     def find_game(self, game_id: str) -> Game:
         game = self.games.get(game_id)
         if game is None:
             known = ", ".join(self.games)
-            raise Invalid(f"unknown game {game_id!r}; games: {known}", code="unknown_game")
+            raise Invalid(f"unknown game {game_id!r}; games: {known}", code=ErrorCode.UNKNOWN_GAME)
         return game
 
     # --- the API ---
@@ -96,187 +133,172 @@ class Lobbies:
     async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
         game = self.find_game(game_id)
         names.check(name)
+        options = self._options(game, options)
+        async with self._changing() as connection:
+            return await self._open(connection, game.id, name, options)
+
+    @staticmethod
+    def _options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+        """A lobby's options for `game`, checked, with their defaults (else Invalid)."""
         try:
-            options = table.check(game, options)
+            return table.check(game, options)
         except BadOptions as error:
             raise Invalid(str(error), code=error.code) from None
+
+    async def _open(
+        self, connection: AsyncConnection, game_id: str, name: str, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A new lobby with `name` as its host (its options checked by `_options`): what
+        POST /api/lobbies answers."""
         token, code = new_token(), new_code()
-        # Two plain INSERTs: the ORM's unit of work costs more than the database here.
-        async with unit_of_work(self.sessions) as session:
-            lobby_id = await session.scalar(
-                insert(Lobby)
-                .values(code=code, game=game.id, options=options, status="open")
-                .returning(Lobby.id)
-            )
-            player_id = await session.scalar(
-                insert(Player)
-                .values(
-                    lobby_id=lobby_id, seat=0, name=name, token_hash=hash_token(token), host=True
-                )
-                .returning(Player.id)
-            )
-        player = {"id": player_id, "name": name, "seat": 0, "host": True, "token": token}
-        return {"code": code, "url": lobby_url(code), "player": player}
+        lobby_id = await rows.add_lobby(connection, code, game_id, options)
+        host = await rows.seat(
+            connection, lobby_id, 0, name, token_hash=hash_token(token), host=True
+        )
+        return {
+            "code": code,
+            "url": lobby_url(code),
+            "player": self._player_with_token(host, token),
+        }
 
     async def describe(self, code: str) -> dict[str, Any]:
-        async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            public = await self._public(session, lobby)
-        return self._with_connected(public)
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+        return self._with_connected(self._public(lobby))
 
     def _with_connected(self, public: dict[str, Any]) -> dict[str, Any]:
-        connected = self.hub.connected_seats(public["code"])
-        players = [{**p, "connected": p["seat"] in connected} for p in public["players"]]
-        return {**public, "players": players}
+        return schemas.with_connected(public, self.hub.connected_seats(public["code"]))
 
-    async def join(self, code: str, name: str, *, holder: str | None = None) -> dict[str, Any]:
-        """A person takes the next seat under `name`. The seats held for the last game's
-        players (`again`) are not free: only their own person, `holder` (the hash of their
-        token in the last lobby), takes one, and nobody else the name it is held under."""
+    async def join(self, code: str, name: str) -> dict[str, Any]:
         names.check(name)
         token = new_token()
-        for _attempt in range(5):
-            try:
-                async with unit_of_work(self.sessions) as session:
-                    lobby = await self._lobby(session, code, for_update=True)
-                    game = self.games[lobby.game]
-                    if lobby.status != "open":
-                        raise Conflict("the game has already started", code="already_started")
-                    if len(lobby.players) >= game.max_players:
-                        raise Conflict("the lobby is full", code="lobby_full")
-                    names.check_unlike(name, [p.name for p in lobby.players])
-                    held = self._held(lobby)
-                    others = [seat for seat in held if seat["token_hash"] != holder]
-                    if names.look_alike(name, [seat["name"] for seat in others]):
-                        raise Conflict(
-                            "that name's seat is held for a player of the last game",
-                            code="name_taken",
-                        )
-                    if len(lobby.players) + len(others) >= game.max_players:
-                        raise self._seats_held(lobby)
-                    if len(others) < len(held):
-                        lobby.held_seats = others  # the holder takes their seat
-                    seat = sum(1 for p in lobby.players if p.bot is None)
-                    await self._move_seats(session, lobby.players, after=seat, by=1)  # bots
-                    player = Player(
-                        lobby_id=lobby.id, seat=seat, name=name, token_hash=hash_token(token)
-                    )
-                    session.add(player)
-                    await session.flush()
-                    await session.refresh(lobby, ["players"])
-                    info = await self._info(session, lobby)
-                break
-            except IntegrityError:
-                continue  # someone took that seat at the same moment: look again
-        else:
-            raise Conflict("the lobby is busy; try again", code="busy")
+
+        async def work(connection: AsyncConnection) -> tuple[Seated, LobbyInfo]:
+            return await self._join(connection, code, name, token)
+
+        player, info = await self._seating(work)
         await self.hub.lobby_changed(code, info=info)
         return {"player": self._player_with_token(player, token)}
 
+    async def _join(
+        self,
+        connection: AsyncConnection,
+        code: str,
+        name: str,
+        token: str,
+        holder: str | None = None,
+    ) -> tuple[Seated, LobbyInfo]:
+        """A person takes the next seat under `name`, with `token`. The seats held for the last
+        game's players (`again`) are not free: only their own person, `holder` (the hash of
+        their token in the last lobby), takes one, and nobody else the name it is held under.
+        The player, and the lobby as it leaves it."""
+        lobby = await self._lobby(connection, code, claim=True)
+        game = self.games[lobby.game]
+        if lobby.status != "open":
+            raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
+        if len(lobby.players) >= game.max_players:
+            raise Conflict("the lobby is full", code=ErrorCode.LOBBY_FULL)
+        names.check_unlike(name, [p.name for p in lobby.players])
+        held = self._held(lobby)
+        others = [seat for seat in held if seat["token_hash"] != holder]
+        if names.look_alike(name, [seat["name"] for seat in others]):
+            raise Conflict(
+                "that name's seat is held for a player of the last game", code=ErrorCode.NAME_TAKEN
+            )
+        if len(lobby.players) + len(others) >= game.max_players:
+            raise self._seats_held(lobby)
+        if len(others) < len(held):  # the holder takes their seat
+            await rows.change_lobby(connection, lobby.id, held_seats=others)
+            lobby = replace(lobby, held_seats=others)
+        seat = sum(1 for p in lobby.players if p.bot is None)
+        seated = await rows.move_seats(connection, lobby.players, after=seat, by=1)  # bots
+        player = await rows.seat(connection, lobby.id, seat, name, token_hash=hash_token(token))
+        return player, self._info(lobby.with_players([*seated, player]))
+
     async def start(self, code: str, token: str | None) -> dict[str, Any]:
         try:
-            async with unit_of_work(self.sessions) as session:
-                lobby, player = await self._lobby_as(session, code, token)
-                if not player.host:
-                    raise Forbidden("only the host can start the game", code="not_host")
+            async with self._changing() as connection:
+                lobby = await self._host(connection, code, token, "start the game")
                 if lobby.status != "open":
-                    raise Conflict("the game has already started", code="already_started")
+                    raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
                 game = self.games[lobby.game]
                 count = len(lobby.players)
                 if not game.min_players <= count <= game.max_players:
                     raise Conflict(
                         f"{game.name} needs {game.min_players} to {game.max_players} players;"
                         f" the lobby has {count}",
-                        code="player_count",
+                        code=ErrorCode.PLAYER_COUNT,
                     )
                 seats = [
                     {"name": p.name, "bot": p.bot is not None, "level": p.bot}
                     for p in lobby.players
                 ]
-                record = await create_game(
-                    session, lobby_id=lobby.id, game=game, seats=seats, options=lobby.options
+                position = await create_game(
+                    connection, lobby_id=lobby.id, game=game, seats=seats, options=lobby.options
                 )
-                lobby.status = "playing"
-                info = await self._info(session, lobby, record)
+                await rows.change_lobby(connection, lobby.id, status="playing")
         except IntegrityError:
-            raise Conflict("the game has already started", code="already_started") from None
+            raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED) from None
+        started = replace(
+            lobby, status="playing", record_id=position.record_id, record_status="playing"
+        )
+        info = self._info(started)
         # The hub has the game as it starts: no socket need read it back.
-        await self.hub.lobby_changed(code, info=info, position=self.runner.position(record))
+        await self.hub.lobby_changed(code, info=info, position=position)
         return self._with_connected(info.public)
 
     async def set_options(
         self, code: str, token: str | None, options: dict[str, Any]
     ) -> dict[str, Any]:
         """The host changes the table's options before the game starts."""
-        async with unit_of_work(self.sessions) as session:
-            lobby, player = await self._lobby_as(session, code, token)
-            if not player.host:
-                raise Forbidden("only the host can change the options", code="not_host")
+        async with self._changing() as connection:
+            lobby = await self._host(connection, code, token, "change the options")
             if lobby.status != "open":
-                raise Conflict("the game has already started", code="already_started")
-            try:
-                lobby.options = table.check(self.games[lobby.game], {**lobby.options, **options})
-            except BadOptions as error:
-                raise Invalid(str(error), code=error.code) from None
-        await self.hub.lobby_changed(code)
-        return await self.describe(code)
+                raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
+            options = self._options(self.games[lobby.game], {**lobby.options, **options})
+            await rows.change_lobby(connection, lobby.id, options=options)
+        return await self._changed(replace(lobby, options=options))
 
     async def add_bot(self, code: str, token: str | None, level: str) -> dict[str, Any]:
         """The host seats a bot of `level` in the next seat, under a name of its own."""
-        for _attempt in range(5):
-            try:
-                async with unit_of_work(self.sessions) as session:
-                    lobby, player = await self._lobby_as(session, code, token)
-                    if not player.host:
-                        raise Forbidden("only the host can add bots", code="not_host")
-                    if lobby.status != "open":
-                        raise Conflict("the game has already started", code="already_started")
-                    game = self.games[lobby.game]
-                    bots = bots_for(game)
-                    if level not in bots:
-                        known = ", ".join(bots)
-                        raise BadInput(f"{game.name} has no {level!r} bot; levels: {known}")
-                    if len(lobby.players) >= game.max_players:
-                        raise Conflict("the lobby is full", code="lobby_full")
-                    if len(lobby.players) + len(self._held(lobby)) >= game.max_players:
-                        raise self._seats_held(lobby)
-                    bot = Player(
-                        lobby_id=lobby.id,
-                        seat=len(lobby.players),
-                        name=self._bot_name(lobby, bots[level].label),
-                        bot=level,
-                    )
-                    session.add(bot)
-                    await session.flush()
-                break
-            except IntegrityError:
-                continue  # someone took that seat at the same moment: look again
-        else:
-            raise Conflict("the lobby is busy; try again", code="busy")
-        await self.hub.lobby_changed(code)
-        return {"player": self._public_player(bot)}
+
+        async def work(connection: AsyncConnection) -> tuple[Seated, LobbyInfo]:
+            lobby = await self._host(connection, code, token, "add bots")
+            if lobby.status != "open":
+                raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
+            game = self.games[lobby.game]
+            bots = bots_for(game)
+            if level not in bots:
+                known = ", ".join(bots)
+                raise BadInput(f"{game.name} has no {level!r} bot; levels: {known}")
+            if len(lobby.players) >= game.max_players:
+                raise Conflict("the lobby is full", code=ErrorCode.LOBBY_FULL)
+            if len(lobby.players) + len(self._held(lobby)) >= game.max_players:
+                raise self._seats_held(lobby)
+            name = self._bot_name(lobby, bots[level].label)
+            bot = await rows.seat(connection, lobby.id, len(lobby.players), name, bot=level)
+            return bot, self._info(lobby.with_players([*lobby.players, bot]))
+
+        bot, info = await self._seating(work)
+        await self.hub.lobby_changed(code, info=info)
+        return {"player": schemas.public_player(bot)}
 
     async def remove_player(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
         """The host takes a person or a bot out of the lobby before the start; everyone after
         them moves back one seat. A person's token stops working at once."""
-        async with unit_of_work(self.sessions) as session:
-            lobby, host = await self._lobby_as(session, code, token)
-            if not host.host:
-                raise Forbidden("only the host can remove players", code="not_host")
-            leaving = next((p for p in lobby.players if p.id == player_id), None)
+        async with self._changing() as connection:
+            lobby = await self._host(connection, code, token, "remove players")
+            leaving = lobby.player(player_id)
             if leaving is None:
-                raise NotFound("no such player in this lobby", code="unknown_player")
+                raise NotFound("no such player in this lobby", code=ErrorCode.UNKNOWN_PLAYER)
             if leaving.host:
-                raise Forbidden("the host keeps their seat", code="is_host")
+                raise Forbidden("the host keeps their seat", code=ErrorCode.IS_HOST)
             if lobby.status != "open":
-                raise Conflict("the game has already started", code="already_started")
-            seat = leaving.seat
-            await session.delete(leaving)
-            await session.flush()
-            others = [p for p in lobby.players if p is not leaving]
-            await self._move_seats(session, others, after=seat, by=-1)
-        await self.hub.lobby_changed(code)
-        return await self.describe(code)
+                raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
+            await rows.remove_player(connection, leaving.id)
+            others = tuple(p for p in lobby.players if p.id != leaving.id)
+            seated = await rows.move_seats(connection, others, after=leaving.seat, by=-1)
+        return await self._changed(lobby.with_players(seated))
 
     async def hand_to_bot(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
         """A vote (or the host's word) to let a bot play for a person who is away.
@@ -285,80 +307,104 @@ class Lobbies:
         the seat over at once; otherwise it goes once more than half of the other people voted
         (the person's own vote is refused: only the others' count). The person takes the seat
         back as soon as they connect again (`came_back`)."""
-        async with unit_of_work(self.sessions) as session:
-            lobby, voter = await self._lobby_as(session, code, token)
-            away = next((p for p in lobby.players if p.id == player_id), None)
+        # How long they have been away, asked of the hub before the lobby is claimed: the hub
+        # may wait for its room's lock, which the room's holder may keep while it waits for the
+        # lobby (a person coming back, `came_back`). Seats never change once the game is on.
+        async with self._reading() as connection:
+            seen = await self._find(connection, code)
+        sitting = seen.player(player_id) if seen is not None else None
+        absent = await self.hub.absent_for(code, sitting.seat) if sitting is not None else None
+        async with self._changing() as connection:
+            lobby, voter = await self._lobby_as(connection, code, token)
+            away = lobby.player(player_id)
             if away is None:
-                raise NotFound("no such player in this lobby", code="unknown_player")
+                raise NotFound("no such player in this lobby", code=ErrorCode.UNKNOWN_PLAYER)
             if away.bot is not None:
-                raise Conflict(f"{away.name} is a bot", code="not_a_person")
+                raise Conflict(f"{away.name} is a bot", code=ErrorCode.NOT_A_PERSON)
             if away.id == voter.id:
                 raise Forbidden(
-                    "only the other players can let a bot play for you", code="own_seat"
+                    "only the other players can let a bot play for you", code=ErrorCode.OWN_SEAT
                 )
-            if self._status(lobby, await self._game_record(session, lobby.id)) != "playing":
-                raise Conflict("the game is not being played", code="not_playing")
+            if self._status(lobby) != "playing":
+                raise Conflict("the game is not being played", code=ErrorCode.NOT_PLAYING)
+            handed = away
             if away.away_bot is None:
-                await self._check_away(lobby, away)
+                self._check_away(lobby, away, absent)
                 others = {p.id for p in lobby.players if p.bot is None and p.id != away.id}
-                votes = sorted({*(away.away_votes or []), voter.id} & others)
+                votes = tuple(sorted({*away.away_votes, voter.id} & others))
                 if voter.host or len(votes) > len(others) / 2:
-                    away.away_bot = list(bots_for(self.games[lobby.game]))[-1]  # the strongest
-                    away.away_votes = None
+                    strongest = list(bots_for(self.games[lobby.game]))[-1]
+                    handed = replace(away, away_bot=strongest, away_votes=())
                 else:
-                    away.away_votes = votes
-        await self.hub.lobby_changed(code)
-        return await self.describe(code)
+                    handed = replace(away, away_votes=votes)
+                await rows.change_player(
+                    connection,
+                    away.id,
+                    away_bot=handed.away_bot,
+                    away_votes=list(handed.away_votes) or None,
+                )
+            others_seated = [p for p in lobby.players if p.id != away.id]
+        return await self._changed(lobby.with_players([*others_seated, handed]))
 
-    async def _check_away(self, lobby: Lobby, player: Player) -> None:
-        """Conflict unless `player` has been without a connection for the lobby's time."""
-        absent = await self.hub.absent_for(lobby.code, player.seat)
+    @staticmethod
+    def _check_away(lobby: LobbyRow, player: Seated, absent: float | None) -> None:
+        """Conflict unless `player` has been without a connection (for `absent` seconds; None:
+        connected) for the lobby's time."""
         if absent is None:
-            raise Conflict(f"{player.name} is connected", code="not_away")
+            raise Conflict(f"{player.name} is connected", code=ErrorCode.NOT_AWAY)
         wait = lobby.options.get(table.AWAY_MINUTES.name, table.AWAY_MINUTES.default) * 60
         if absent < wait:
             raise Conflict(
                 f"{player.name} has been away {absent:.0f} s; a bot can take their seat after"
                 f" {wait // 60} min",
-                code="not_away",
+                code=ErrorCode.NOT_AWAY,
             )
 
     async def came_back(self, code: str, seat: int) -> LobbyInfo | None:
         """The person in `seat` is back: the bot playing for them leaves, votes are forgotten."""
-        async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code, for_update=True)
+        async with self._changing() as connection:
+            lobby = await self._lobby(connection, code, claim=True)
             player = next((p for p in lobby.players if p.seat == seat), None)
             if player is None or (player.away_bot is None and not player.away_votes):
                 return None
-            player.away_bot = None
-            player.away_votes = None
-        return await self.lobby_info(code)
+            await rows.change_player(connection, player.id, away_bot=None, away_votes=None)
+        back = replace(player, away_bot=None, away_votes=())
+        return self._info(
+            lobby.with_players([*(p for p in lobby.players if p is not player), back])
+        )
 
     async def log(self, code: str) -> dict[str, Any]:
-        async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            record = await self._game_record(session, lobby.id)
-            actions = []
-            if record is not None:
-                rows = await session.scalars(
-                    select(ActionRecord)
-                    .where(ActionRecord.game_id == record.id)
-                    .order_by(ActionRecord.seq)
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+            record: Any = None  # the game's seed, seats and result
+            actions: Sequence[Any] = ()
+            if lobby.record_id is not None:
+                found = await connection.execute(
+                    select(rows.games.c.seed, rows.games.c.seats, rows.games.c.result).where(
+                        rows.games.c.id == lobby.record_id
+                    )
                 )
-                actions = list(rows)
+                record = found.one()
+                actions = (
+                    await connection.execute(
+                        select(_ACTIONS)
+                        .where(_ACTIONS.c.game_id == lobby.record_id)
+                        .order_by(_ACTIONS.c.seq)
+                    )
+                ).all()
         game = self.games[lobby.game]
-        finished = record is not None and record.status == "finished"
+        finished = lobby.record_status == "finished"
         return {
             "code": lobby.code,
             "game": lobby.game,
-            "status": self._status(lobby, record),
+            "status": self._status(lobby),
             # The game's own options, which set it up with the seed; the table's apart.
             "options": table.split(lobby.options)[0],
             "table": table.split(lobby.options)[1],
             "players": [
                 {"seat": p.seat, "name": p.name, "bot": p.bot is not None} for p in lobby.players
             ],
-            "seed": record.seed if finished else None,
+            "seed": record.seed if record is not None and finished else None,
             "actions": [
                 {
                     "seq": row.seq,
@@ -380,11 +426,7 @@ class Lobbies:
         """A finished game's view after `step` actions, from `seat`'s side (None: spectator),
         computed by a worker process for the client at `address` (TooMany: it or the server
         has too many under way)."""
-        async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            record = await self._game_record(session, lobby.id)
-        if record is None or record.status != "finished":
-            raise Conflict("replays open once the game is finished", code="not_finished")
+        record = await self._finished(code, "replays open once the game is finished")
         if seat is not None and not 0 <= seat < record.players:
             raise Invalid(f"seat must be between 0 and {record.players - 1}")
         shown, steps, view = await self.replays.step(record, step, seat, address)
@@ -394,26 +436,46 @@ class Lobbies:
         ]
         return {"step": shown, "steps": steps, "view": full_view(view, players)}
 
+    async def _finished(self, code: str, refusal: str) -> GameRecord:
+        """The whole record of the lobby's finished game (the worker processes' replays and
+        charts start from it); Conflict with `refusal` before the game is finished."""
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+        if lobby.record_id is None or lobby.record_status != "finished":
+            raise Conflict(refusal, code=ErrorCode.NOT_FINISHED)
+        async with self.sessions() as session:
+            record = await session.get(GameRecord, lobby.record_id)
+        if record is None:
+            raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)  # deleted since
+        return record
+
     async def result(self, code: str) -> dict[str, Any] | None:
         """A finished game's result, the players' names in its reason; None before."""
-        async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            record = await self._game_record(session, lobby.id)
-        if record is None or record.result is None:
+        games = rows.games
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+            found = None
+            if lobby.record_id is not None:
+                found = (
+                    await connection.execute(
+                        select(games.c.result, games.c.seats).where(games.c.id == lobby.record_id)
+                    )
+                ).first()
+        if found is None or found.result is None:
             return None
-        return named_result(record.result, [seat["name"] for seat in record.seats])
+        return named_result(found.result, [seat["name"] for seat in found.seats])
 
     async def log_lines(
         self, code: str, token: str | None, before: int, limit: int
     ) -> dict[str, Any]:
         """The log lines before line `before` that the token's seat may read (no token, or
         one not of this lobby: a spectator's), as the game stands now."""
-        async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            player = self._authenticate(lobby, token) if token else None
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+        player = self._authenticate(lobby, token) if token else None
         room = await self.hub.room(code)
         if room is None or room.position is None:
-            raise Conflict("the game has not started", code="not_started")
+            raise Conflict("the game has not started", code=ErrorCode.NOT_STARTED)
         position = room.position
         seat = player.seat if player is not None else None
         readable = logbook.readable(position.state, seat)
@@ -423,46 +485,54 @@ class Lobbies:
     async def score_chart(self, code: str, address: str) -> dict[str, Any]:
         """A finished game's standings after each action (app.play.progress), with the
         players' names."""
-        async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            record = await self._game_record(session, lobby.id)
-        if record is None or record.status != "finished":
-            raise Conflict("the chart opens once the game is finished", code="not_finished")
+        record = await self._finished(code, "the chart opens once the game is finished")
         chart = await self.progress.of(record, address)
         return {**chart, "names": [seat["name"] for seat in record.seats]}
 
     async def again(self, code: str, token: str | None) -> dict[str, Any]:
-        """Play again: the first player to ask opens the next lobby (same game and options) as
-        its host, the bots seated again and the other people's seats held for them for
-        `held_seats`; the others who ask take their seats, under the same names."""
-        async with unit_of_work(self.sessions) as session:
-            lobby, player = await self._lobby_as(session, code, token)
-            if self._status(lobby, await self._game_record(session, lobby.id)) != "finished":
-                raise Conflict("the game is not finished", code="not_finished")
-            next_code = lobby.next_code
-        if next_code is None:
-            created = await self.create(lobby.game, player.name, lobby.options)
-            async with unit_of_work(self.sessions) as session:
-                current = await self._lobby(session, code, for_update=True)
-                if current.next_code is None:
-                    current.next_code = created["code"]
-                    next_code = None
-                    await self._seat_again(session, created["code"], current.players, player.id)
-                else:
-                    next_code = current.next_code  # someone else was quicker: join theirs
-            if next_code is None:
-                await self.hub.lobby_changed(code)
-                return created
-        joined = await self.join(next_code, player.name, holder=player.token_hash)
-        return {"code": next_code, "url": lobby_url(next_code), "player": joined["player"]}
+        """Play again, in one transaction: the first player to ask opens the next lobby (same
+        game and options) as its host, the bots seated again and the other people's seats held
+        for them for `held_seats`; the others who ask take their seats, under the same names.
+
+        The finished game's lobby is claimed first, then the next one: a plain join claims the
+        next one alone, so nobody waits for a claim held by someone waiting for theirs."""
+
+        async def work(connection: AsyncConnection) -> tuple[dict[str, Any], LobbyInfo | None]:
+            lobby, player = await self._lobby_as(connection, code, token)
+            if self._status(lobby) != "finished":
+                raise Conflict("the game is not finished", code=ErrorCode.NOT_FINISHED)
+            if lobby.next_code is None:
+                game = self.find_game(lobby.game)
+                options = self._options(game, lobby.options)
+                created = await self._open(connection, game.id, player.name, options)
+                await rows.change_lobby(connection, lobby.id, next_code=created["code"])
+                await self._seat_again(connection, created["code"], lobby, player.id)
+                return created, None
+            token_there = new_token()
+            joined, info = await self._join(
+                connection, lobby.next_code, player.name, token_there, holder=player.token_hash
+            )
+            answer = {
+                "code": lobby.next_code,
+                "url": lobby_url(lobby.next_code),
+                "player": self._player_with_token(joined, token_there),
+            }
+            return answer, info
+
+        answer, info = await self._seating(work)
+        if info is None:
+            await self.hub.lobby_changed(code)  # the finished game's lobby links to the next
+        else:
+            await self.hub.lobby_changed(answer["code"], info=info)
+        return answer
 
     async def player_for_token(self, code: str, token: str | None) -> dict[str, Any] | None:
         """The player a token belongs to in this lobby, as the pages need it."""
         if not token:
             return None
-        async with self.sessions() as session:
-            lobby = await self._lobby(session, code)
-            player = next((p for p in lobby.players if p.token_hash == hash_token(token)), None)
+        async with self._reading() as connection:
+            lobby = await self._lobby(connection, code)
+        player = self._authenticate(lobby, token)
         if player is None:
             return None
         return {"id": player.id, "name": player.name, "seat": player.seat, "host": player.host}
@@ -470,172 +540,140 @@ class Lobbies:
     async def resume(self, code: str, token: str | None) -> dict[str, Any]:
         """The seat of a token, for a browser to take it back: its lobby cookie was lost, or
         replaced by a response from another port of the same host."""
-        async with self.sessions() as session:
-            _lobby, player = await self._lobby_as(session, code, token, claim=False)
+        async with self._reading() as connection:
+            _lobby, player = await self._lobby_as(connection, code, token, claim=False)
         assert token is not None  # _lobby_as refuses a missing one
         return {"player": self._player_with_token(player, token)}
 
     # --- for the hub (app.play.hub.Directory and app.play.websocket.Seats) ---
 
     async def lobby_info(self, code: str) -> LobbyInfo | None:
-        async with self.sessions() as session:
-            lobby = await self._find(session, code)
-            if lobby is None:
-                return None
-            return await self._info(session, lobby)
-
-    async def _info(
-        self, session: AsyncSession, lobby: Lobby, record: GameRecord | None = None
-    ) -> LobbyInfo:
-        if record is None and lobby.status != "open":  # an open lobby has no game yet
-            record = await self._game_record(session, lobby.id)
-        public = await self._public(session, lobby, record)
-        return LobbyInfo(lobby.code, record.id if record else None, public, lobby.version)
+        async with self._reading() as connection:
+            lobby = await self._find(connection, code)
+        return self._info(lobby) if lobby is not None else None
 
     async def seat_for_token(self, code: str, token: str) -> tuple[int, str] | None:
-        # Columns, not objects: every socket that opens asks this.
-        async with self.sessions() as session:
-            found = await session.execute(
-                select(Player.seat, Player.name)
-                .join(Lobby)
-                .where(Lobby.code == code, Player.token_hash == hash_token(token))
+        players, lobbies = rows.players, rows.lobbies
+        async with self._reading() as connection:
+            found = await connection.execute(
+                select(players.c.seat, players.c.name)
+                .join(lobbies, lobbies.c.id == players.c.lobby_id)
+                .where(lobbies.c.code == code, players.c.token_hash == hash_token(token))
             )
             row = found.first()
         return (row.seat, row.name) if row else None
 
     async def save_chat(self, code: str, name: str, text: str) -> datetime:
-        async with unit_of_work(self.sessions) as session:
-            lobby = await self._lobby(session, code)
-            message = ChatMessage(lobby_id=lobby.id, name=name, text=text)
-            session.add(message)
-            await session.flush()
-        return message.at
+        at = utcnow()
+        async with self._changing() as connection:
+            lobby_id = await connection.scalar(
+                select(rows.lobbies.c.id).where(rows.lobbies.c.code == code)
+            )
+            if lobby_id is None:
+                raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)
+            await connection.execute(
+                insert(_CHAT).values(lobby_id=lobby_id, name=name, text=text, at=at)
+            )
+        return at
 
     async def bot_games(self) -> list[str]:
-        async with self.sessions() as session:
-            played_by_bots = (
-                select(Player.id)
-                .where(
-                    Player.lobby_id == Lobby.id,
-                    or_(Player.bot.is_not(None), Player.away_bot.is_not(None)),
-                )
-                .exists()
+        players, lobbies, games = rows.players, rows.lobbies, rows.games
+        played_by_bots = (
+            select(players.c.id)
+            .where(
+                players.c.lobby_id == lobbies.c.id,
+                or_(players.c.bot.is_not(None), players.c.away_bot.is_not(None)),
             )
-            rows = await session.scalars(
-                select(Lobby.code)
-                .join(GameRecord, GameRecord.lobby_id == Lobby.id)
+            .exists()
+        )
+        async with self._reading() as connection:
+            found = await connection.scalars(
+                select(lobbies.c.code)
+                .join(games, games.c.lobby_id == lobbies.c.id)
                 .where(
-                    GameRecord.status == "playing",
-                    or_(played_by_bots, GameRecord.clocks.is_not(None)),
+                    games.c.status == "playing",
+                    or_(played_by_bots, games.c.clocks.is_not(None)),
                 )
-                .order_by(GameRecord.updated_at)
+                .order_by(games.c.updated_at)
             )
-            return list(rows)
+            return list(found)
 
     async def recent_chat(self, code: str, limit: int) -> list[tuple[str, str, datetime]]:
-        async with self.sessions() as session:
-            rows = await session.execute(
-                select(ChatMessage.name, ChatMessage.text, ChatMessage.at)
-                .join(Lobby)
-                .where(Lobby.code == code)
-                .order_by(ChatMessage.id.desc())
+        async with self._reading() as connection:
+            found = await connection.execute(
+                select(_CHAT.c.name, _CHAT.c.text, _CHAT.c.at)
+                .join(rows.lobbies, rows.lobbies.c.id == _CHAT.c.lobby_id)
+                .where(rows.lobbies.c.code == code)
+                .order_by(_CHAT.c.id.desc())
                 .limit(limit)
             )
-            return [(row.name, row.text, row.at) for row in reversed(rows.all())]
+            return [(row.name, row.text, row.at) for row in reversed(found.all())]
 
     # --- helpers ---
 
+    async def _seating(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """`work` in a unit of work of its own, tried again (up to 5 times in all) when
+        someone took the seat it gave at the same moment."""
+        for _attempt in range(5):
+            try:
+                async with self._changing() as connection:
+                    return await work(connection)
+            except IntegrityError:
+                continue  # look again
+        raise Conflict("the lobby is busy; try again", code=ErrorCode.BUSY)
+
     async def _find(
-        self, session: AsyncSession, code: str, for_update: bool = False
-    ) -> Lobby | None:
+        self, connection: AsyncConnection, code: str, *, claim: bool = False
+    ) -> LobbyRow | None:
         if len(code) != CODE_LENGTH or not set(code) <= _CODE_CHARACTERS:
             return None  # not a code we could have made: no need to ask the database
-        query = select(Lobby).where(Lobby.code == code)
-        if for_update:
-            await self._claim(session, code)
-            query = query.execution_options(populate_existing=True)
-        return await session.scalar(query)
+        return await rows.read(connection, code, claim=claim)
 
-    @staticmethod
-    async def _claim(session: AsyncSession, code: str) -> None:
-        """Claim the lobby for this unit of work before reading it, so that the calls that change
-        a lobby (join, start, ...) run one after another, each reading the lobby as the one
-        before it left it.
-
-        The claim is an UPDATE of the lobby's row, the first statement of the transaction:
-        PostgreSQL locks the row until the commit; SQLite takes its one write lock, waiting for
-        it as long as its busy timeout. (A SELECT ... FOR UPDATE would do on PostgreSQL only:
-        SQLite ignores it, and its driver opens a transaction only at the first write, so reads
-        before that hold no lock at all.) `updated_at` is kept: a claim is not an activity that
-        keeps an old lobby from expiring."""
-        await session.execute(
-            update(Lobby)
-            .where(Lobby.code == code)
-            .values(version=Lobby.version + 1, updated_at=Lobby.updated_at)
-            .execution_options(synchronize_session=False)
-        )
-
-    async def _lobby(self, session: AsyncSession, code: str, for_update: bool = False) -> Lobby:
-        lobby = await self._find(session, code, for_update)
+    async def _lobby(
+        self, connection: AsyncConnection, code: str, *, claim: bool = False
+    ) -> LobbyRow:
+        lobby = await self._find(connection, code, claim=claim)
         if lobby is None:
-            raise NotFound("no such lobby", code="unknown_lobby")
+            raise NotFound("no such lobby", code=ErrorCode.UNKNOWN_LOBBY)
         return lobby
 
-    @staticmethod
-    async def _move_seats(
-        session: AsyncSession, players: list[Player], *, after: int, by: int
-    ) -> None:
-        """Move the players in seats from `after` on by `by` seats (one at a time, in the order
-        that keeps every seat number unique at each step)."""
-        moving = sorted(
-            (p for p in players if p.seat >= after), key=lambda p: p.seat, reverse=by > 0
-        )
-        for player in moving:
-            player.seat += by
-            await session.flush()
-
     async def _seat_again(
-        self, session: AsyncSession, code: str, players: list[Player], host_id: int
+        self, connection: AsyncConnection, code: str, last: LobbyRow, host_id: int
     ) -> None:
         """The next lobby of a finished game, hosted by the player `host_id`: the game's bots
         seated again (same names and levels), and its other people's seats held for them."""
-        lobby = await self._lobby(session, code)
+        lobby = await self._lobby(connection, code)
         seat = len(lobby.players)
-        for player in players:
+        for player in last.players:
             if player.bot is not None:
-                session.add(Player(lobby_id=lobby.id, seat=seat, name=player.name, bot=player.bot))
+                await rows.seat(connection, lobby.id, seat, player.name, bot=player.bot)
                 seat += 1
-        people = [p for p in players if p.token_hash is not None and p.id != host_id]
+        people = [p for p in last.players if p.token_hash is not None and p.id != host_id]
         if people and self.held_seats > timedelta(0):
-            lobby.held_seats = [{"name": p.name, "token_hash": p.token_hash} for p in people]
-            lobby.held_until = self.now() + self.held_seats
-        await session.flush()
+            await rows.change_lobby(
+                connection,
+                lobby.id,
+                held_seats=[{"name": p.name, "token_hash": p.token_hash} for p in people],
+                held_until=self.now() + self.held_seats,
+            )
 
-    def _held(self, lobby: Lobby) -> list[dict[str, str]]:
+    def _held(self, lobby: LobbyRow) -> list[dict[str, str]]:
         """The seats still held for the last game's people: none once `held_until` is past."""
         if lobby.held_until is None or as_utc(lobby.held_until) <= self.now():
             return []
-        return lobby.held_seats or []
-
-    def _public_held(self, lobby: Lobby) -> list[dict[str, str]]:
-        """The held seats as the lobby shows them: whose, and until when (no token hashes)."""
-        held = self._held(lobby)
-        if not held or lobby.held_until is None:
-            return []
-        until = iso(lobby.held_until)
-        return [{"name": seat["name"], "until": until} for seat in held]
+        return lobby.held_seats
 
     @staticmethod
-    def _seats_held(lobby: Lobby) -> Conflict:
+    def _seats_held(lobby: LobbyRow) -> Conflict:
         assert lobby.held_until is not None
         until = as_utc(lobby.held_until)
         return Conflict(
             f"the free seats are held for the last game's players until {until:%H:%M} UTC",
-            code="seats_held",
+            code=ErrorCode.SEATS_HELD,
         )
 
     @staticmethod
-    def _bot_name(lobby: Lobby, label: str) -> str:
+    def _bot_name(lobby: LobbyRow, label: str) -> str:
         """ "Easy bot", else "Easy bot 2", 3...: a name nobody in the lobby has."""
         taken = [p.name for p in lobby.players]
         name, number = f"{label} bot", 1
@@ -644,64 +682,63 @@ class Lobbies:
             name = f"{label} bot {number}"
         return name
 
-    async def _game_record(self, session: AsyncSession, lobby_id: int) -> GameRecord | None:
-        return await session.scalar(select(GameRecord).where(GameRecord.lobby_id == lobby_id))
+    async def _changed(self, lobby: LobbyRow) -> dict[str, Any]:
+        """Tell the hub of the lobby as a change left it; the lobby as the API answers it."""
+        info = self._info(lobby)
+        await self.hub.lobby_changed(lobby.code, info=info)
+        return self._with_connected(info.public)
 
-    async def _public(
-        self, session: AsyncSession, lobby: Lobby, record: GameRecord | None = None
-    ) -> dict[str, Any]:
-        if record is None and lobby.status != "open":
-            record = await self._game_record(session, lobby.id)
+    def _info(self, lobby: LobbyRow) -> LobbyInfo:
+        return LobbyInfo(lobby.code, lobby.record_id, self._public(lobby), lobby.version)
+
+    def _public(self, lobby: LobbyRow) -> dict[str, Any]:
+        """The lobby as GET /api/lobbies/{code} answers it, nobody connected yet."""
         game = self.games[lobby.game]
-        return {
-            "code": lobby.code,
-            "game": lobby.game,
-            "status": self._status(lobby, record),
-            "options": lobby.options,
-            "next": lobby.next_code,
-            "held": self._public_held(lobby),
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-            "players": [self._public_player(p) for p in lobby.players],
-        }
+        until = iso(lobby.held_until) if lobby.held_until is not None else ""
+        return schemas.public_lobby(
+            lobby.players,
+            code=lobby.code,
+            game=lobby.game,
+            status=self._status(lobby),
+            options=lobby.options,
+            next=lobby.next_code,
+            held=[{"name": seat["name"], "until": until} for seat in self._held(lobby)],
+            min_players=game.min_players,
+            max_players=game.max_players,
+        )
 
     @staticmethod
-    def _public_player(player: Player) -> dict[str, Any]:
-        return {
-            "id": player.id,
-            "name": player.name,
-            "seat": player.seat,
-            "host": player.host,
-            "bot": player.bot is not None,
-            "level": player.bot,
-            "away_bot": player.away_bot,
-            "away_votes": len(player.away_votes or []),
-            "connected": False,
-        }
-
-    @staticmethod
-    def _status(lobby: Lobby, record: GameRecord | None) -> str:
-        if record is not None and record.status == "finished":
-            return "finished"
-        return lobby.status
+    def _status(lobby: LobbyRow) -> str:
+        return "finished" if lobby.record_status == "finished" else lobby.status
 
     async def _lobby_as(
-        self, session: AsyncSession, code: str, token: str | None, *, claim: bool = True
-    ) -> tuple[Lobby, Player]:
-        """The lobby, claimed (`_claim`) unless only read, and the player whose token this is.
+        self, connection: AsyncConnection, code: str, token: str | None, *, claim: bool = True
+    ) -> tuple[LobbyRow, Seated]:
+        """The lobby, claimed (rows.CLAIM) unless only read, and the player whose token this
+        is.
 
         A lobby that does not exist answers as a token that is not of it does, 401 alike: the
         calls that need a token tell nobody without one of the lobby whether it exists."""
         if not token:
-            raise Unauthorized("this needs the player's token", code="no_token")
-        lobby = await self._find(session, code, for_update=claim)
+            raise Unauthorized("this needs the player's token", code=ErrorCode.NO_TOKEN)
+        lobby = await self._find(connection, code, claim=claim)
         player = self._authenticate(lobby, token) if lobby is not None else None
         if lobby is None or player is None:
-            raise Unauthorized("unknown token for this lobby", code="unknown_token")
+            raise Unauthorized("unknown token for this lobby", code=ErrorCode.UNKNOWN_TOKEN)
         return lobby, player
 
+    async def _host(
+        self, connection: AsyncConnection, code: str, token: str | None, doing: str
+    ) -> LobbyRow:
+        """The lobby, claimed, when the token is its host's; else Forbidden: only the host
+        can do `doing`."""
+        lobby, player = await self._lobby_as(connection, code, token)
+        if not player.host:
+            raise Forbidden(f"only the host can {doing}", code=ErrorCode.NOT_HOST)
+        return lobby
+
     @staticmethod
-    def _authenticate(lobby: Lobby, token: str) -> Player | None:
+    def _authenticate(lobby: LobbyRow, token: str) -> Seated | None:
         hashed = hash_token(token)
         for player in lobby.players:
             if player.token_hash is not None and secrets.compare_digest(player.token_hash, hashed):
@@ -709,7 +746,7 @@ class Lobbies:
         return None
 
     @staticmethod
-    def _player_with_token(player: Player, token: str) -> dict[str, Any]:
+    def _player_with_token(player: Seated, token: str) -> dict[str, Any]:
         return {
             "id": player.id,
             "name": player.name,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from app.lobby.schemas import with_connected
 from app.play import messages
 from app.play.runner import Position
 
@@ -170,13 +171,9 @@ class Room:
         ]
 
     def lobby(self) -> dict[str, Any]:
-        connected = self.connected()
-        public = dict(self.info.public)
+        public = with_connected(self.info.public, self.connected())
         if self.position is not None and self.position.game.result(self.position.state):
             public["status"] = "finished"  # the info was read before the last action
-        public["players"] = [
-            {**player, "connected": connected[player["seat"]] > 0} for player in public["players"]
-        ]
         return public
 
     def broadcast(self, text: str) -> None:

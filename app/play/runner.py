@@ -10,10 +10,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy import Table, insert, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker
 
 from app.db import utcnow
 from app.errors import NotFound
@@ -80,17 +80,21 @@ def new_seed() -> int:
     return secrets.randbits(53)  # exact in every JSON reader, JavaScript too
 
 
+_GAMES = cast(Table, GameRecord.__table__)
+_ADD_GAME = insert(_GAMES).returning(_GAMES.c.id)
+
+
 async def create_game(
-    session: AsyncSession,
+    connection: AsyncConnection,
     *,
     lobby_id: int,
     game: Game,
     seats: list[dict[str, Any]],
     options: dict[str, Any],
     now: datetime | None = None,
-) -> GameRecord:
-    """Set a game up from a fresh seed and add its record to the session (not committed).
-    `options` are the lobby's: the game's own, and the table's clock (app.play.table)."""
+) -> Position:
+    """Set a game up from a fresh seed and insert its record (not committed): the game as it
+    starts. `options` are the lobby's: the game's own, and the table's clock (app.play.table)."""
     seed = new_seed()
     now = now or utcnow()
     options, table = split(options)
@@ -101,27 +105,26 @@ async def create_game(
         bots = [bool(seat.get("bot")) for seat in seats]
         clocks = Clocks.start(
             table["clock_minutes"], table["clock_increment"], bots, game.active(state), stamp(now)
-        ).to_json()
-    record = GameRecord(
-        lobby_id=lobby_id,
-        game=game.id,
-        rules_version=game.rules_version,
-        seed=seed,
-        players=len(seats),
-        seats=seats,
-        options=options,
-        setup=state,
-        seq=0,
-        snapshot=state,
-        snapshot_seq=0,
-        clocks=clocks,
-        status="playing",
-        created_at=now,
-        updated_at=now,
-    )
-    session.add(record)
-    await session.flush()
-    return record
+        )
+    values = {
+        "lobby_id": lobby_id,
+        "game": game.id,
+        "rules_version": game.rules_version,
+        "seed": seed,
+        "players": len(seats),
+        "seats": seats,
+        "options": options,
+        "setup": state,
+        "seq": 0,
+        "snapshot": state,
+        "snapshot_seq": 0,
+        "clocks": clocks.to_json() if clocks is not None else None,
+        "status": "playing",
+        "created_at": now,
+        "updated_at": now,
+    }
+    record_id = (await connection.execute(_ADD_GAME, values)).scalar_one()
+    return Position(record_id, game, seats, 0, clone(state), seed, clocks)
 
 
 def replay(game: Game, state: State, actions: list[tuple[Seat, Action]]) -> State:

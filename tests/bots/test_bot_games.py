@@ -64,7 +64,11 @@ async def _seat_bots_only(url: str, game_id: str, players: int) -> str:
                 session.add(Player(lobby_id=lobby.id, seat=seat, name=name, bot="easy"))
             seats = [{"name": name, "bot": True, "level": "easy"} for name in names]
             await create_game(
-                session, lobby_id=lobby.id, game=GAMES[game_id], seats=seats, options={}
+                await session.connection(),
+                lobby_id=lobby.id,
+                game=GAMES[game_id],
+                seats=seats,
+                options={},
             )
             return lobby.code
     finally:
