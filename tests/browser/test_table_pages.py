@@ -78,6 +78,11 @@ def test_clocks_tick_for_the_player_on_turn_and_a_bot_can_be_asked_for_one_who_l
     # Both pages show both clocks. Ann's runs: a minute plus the first turn's 10 s, counting
     # down; Bob's waits at his full minute.
     for page in (ann, bob):
+        # Who is connected comes in its own message (at most once a second): once both pages
+        # know both seats are here, nothing but the clocks' ticking may change the bar.
+        page.wait_for_function(
+            "() => window.tinkertable.client.view.players.every((player) => player.connected)"
+        )
         expect(page.locator("#players .clock")).to_have_count(2)
         expect(clock(page, 1)).to_have_text("1:00")
         expect(clock(page, 1)).to_have_attribute("aria-label", "Bob: 1 minute left")
