@@ -1,6 +1,6 @@
-// On a phone the chat sits far below the board: a button above the board jumps to it and counts
-// the messages that came while it was out of sight. (The chat itself is table.js's.) It sits in
-// the page's flow, never over the board's controls.
+// On a phone the chat sits far below the board: a button in the bar at the top (always in sight)
+// jumps to it and counts the messages that came while it was out of sight. (The chat itself is
+// table.js's.) Without the bar (a replay), it sits in the page's flow above the board.
 
 import { node } from "./dom.js";
 
@@ -48,5 +48,7 @@ export function chatJump(board) {
     const input = document.getElementById("chat-text");
     if (input) input.focus({ preventScroll: true });
   });
-  board.before(button);
+  const bar = document.getElementById("turn-tools");
+  if (bar) bar.prepend(button);
+  else board.before(button);
 }

@@ -270,7 +270,7 @@ def test_on_a_phone_the_chat_is_a_tap_away_and_counts_what_came(new_context: New
     bob = desktop(new_context)
     join(bob, link, "Bob")
     start(ann, bob)
-    jump = ann.locator("button.chat-jump")
+    jump = ann.locator("#turn-bar button.chat-jump")  # in the bar that stays at the top
     expect(jump).to_be_visible()
     expect(jump).to_have_accessible_name("Chat")
     say(bob, "hello from Bob")
@@ -279,6 +279,8 @@ def test_on_a_phone_the_chat_is_a_tap_away_and_counts_what_came(new_context: New
     expect(jump.locator(".chat-unread")).to_have_text("2")
     box = jump.bounding_box()
     assert box is not None and box["width"] >= SMALLEST and box["height"] >= SMALLEST
+    ann.mouse.wheel(0, 600)  # the bar, and the button in it, stay in sight as the page scrolls
+    expect(jump).to_be_in_viewport()
     jump.click()
     expect(ann.locator("#chat")).to_be_in_viewport()
     expect(ann.locator("#chat-text")).to_be_focused()
