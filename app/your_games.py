@@ -19,6 +19,7 @@ from app.games.core import Game, State
 from app.lobby.router import BoundedRoute
 from app.lobby.schemas import ERROR_RESPONSES
 from app.lobby.service import Lobbies, lobby_url
+from app.status import Status
 
 # The most seats one request may ask about (the page asks about its most recent ones).
 MAX_SEATS = 20
@@ -105,7 +106,7 @@ async def _your_game(request: Request, code: str, token: str) -> dict[str, Any] 
     state = await _state(request, code, info.game_record_id)
     result = game.result(state)
     if result is not None:
-        return {**answer, "status": "finished", "winners": [names[s] for s in result.winners]}
+        return {**answer, "status": Status.FINISHED, "winners": [names[s] for s in result.winners]}
     active = game.active(state)
     return {**answer, "turn": [names[s] for s in active], "your_turn": me["seat"] in active}
 

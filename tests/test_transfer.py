@@ -180,6 +180,7 @@ async def _shown(url: str) -> dict[str, Any]:
         sessions = make_sessions(engine)
         lobbies = Lobbies(sessions, GAMES, held_seats=timedelta(minutes=10))
         hub = Hub(lobbies.runner, lobbies, buffer_size=0, chat_history=0)
+        hub.now = lambda: 0.0  # the same moment on every database (absences start at it)
         lobbies.hub = hub
         async with sessions() as session:
             codes = list(await session.scalars(select(Lobby.code).order_by(Lobby.code)))
@@ -377,7 +378,10 @@ def _served(url: str, filled: Filled) -> list[Any]:
         voted = Table(client, filled.voted, filled.tokens[filled.voted])
         for seat in range(3):
             viewer = voted.connect(seat)
-            answers.append(viewer.until("snapshot")["view"])
+            view = viewer.until("snapshot")["view"]
+            for player in view["players"]:
+                del player["away_since"]  # when this server saw them go: each server's own
+            answers.append(view)
             viewer.close()
         for code in [filled.away, *filled.bots_only]:
             steps = client.get(f"/api/lobbies/{code}/replay", params={"step": 0}).json()["steps"]

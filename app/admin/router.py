@@ -36,6 +36,7 @@ from app.config import Settings
 from app.errors import BadInput, DomainError, TooLarge
 from app.lobby.router import BoundedRoute
 from app.pages import templates
+from app.status import Status
 
 MAX_FORM_BYTES = 4096
 CSS = "/static/css/admin.css"
@@ -215,7 +216,7 @@ async def list_tables(tables: TablesDep) -> dict[str, Any]:
 @api.post("/tables/{code}/end", dependencies=[OwnerDep])
 async def end_table(code: str, tables: TablesDep) -> dict[str, str]:
     await tables.end(code)
-    return {"code": code, "status": "finished"}
+    return {"code": code, "status": Status.FINISHED}
 
 
 @api.delete("/tables/{code}", status_code=204, dependencies=[OwnerDep])

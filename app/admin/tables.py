@@ -33,6 +33,7 @@ from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
 from app.play.views import name_seats
+from app.status import Status
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ class Table:
 
     @property
     def replay_url(self) -> str | None:
-        return f"/l/{self.code}/replay" if self.status == "finished" else None
+        return f"/l/{self.code}/replay" if self.status == Status.FINISHED else None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = _with_iso_times(asdict(self))
@@ -141,7 +142,7 @@ class Tables:
                 ActionRecord,
                 and_(ActionRecord.game_id == GameRecord.id, ActionRecord.seq == GameRecord.seq),
             )
-            .where(GameRecord.status == "playing")
+            .where(GameRecord.status == Status.PLAYING)
             .order_by(GameRecord.updated_at.desc())
             .limit(SHOWN)
         )
@@ -170,7 +171,7 @@ class Tables:
                 Table(
                     code=code,
                     game=self._name(record.game),
-                    status="playing",
+                    status=Status.PLAYING,
                     created_at=as_utc(record.created_at),
                     seats=seats,
                     actions=record.seq,
@@ -182,7 +183,7 @@ class Tables:
 
     async def _waiting(self, session: AsyncSession) -> list[Table]:
         lobbies = await session.scalars(
-            select(Lobby).where(Lobby.status == "open").order_by(Lobby.id.desc()).limit(SHOWN)
+            select(Lobby).where(Lobby.status == Status.OPEN).order_by(Lobby.id.desc()).limit(SHOWN)
         )
         tables = []
         for lobby in lobbies:
@@ -192,7 +193,9 @@ class Tables:
                 for p in lobby.players
             ]
             tables.append(
-                Table(lobby.code, self._name(lobby.game), "open", as_utc(lobby.created_at), seats)
+                Table(
+                    lobby.code, self._name(lobby.game), Status.OPEN, as_utc(lobby.created_at), seats
+                )
             )
         return tables
 
@@ -200,7 +203,7 @@ class Tables:
         rows = await session.execute(
             select(Lobby.code, GameRecord)
             .join(GameRecord, GameRecord.lobby_id == Lobby.id)
-            .where(GameRecord.status == "finished")
+            .where(GameRecord.status == Status.FINISHED)
             .order_by(GameRecord.finished_at.desc(), GameRecord.id.desc())
             .limit(FINISHED_SHOWN)
         )
@@ -215,7 +218,7 @@ class Tables:
                 Table(
                     code=code,
                     game=self._name(record.game),
-                    status="finished",
+                    status=Status.FINISHED,
                     created_at=as_utc(record.created_at),
                     seats=seats,
                     actions=record.seq,
@@ -229,12 +232,12 @@ class Tables:
         """End the lobby's game now: it is over for everyone, nobody wins."""
         async with unit_of_work(self.sessions) as session:
             record = await self._record(session, code)
-            if record is None or record.status != "playing":
+            if record is None or record.status != Status.PLAYING:
                 raise Conflict("only a game being played can be ended", code=ErrorCode.NOT_PLAYING)
             ended = await session.scalar(
                 update(GameRecord)
-                .where(GameRecord.id == record.id, GameRecord.status == "playing")
-                .values(status="finished", result=ended_result(), finished_at=utcnow())
+                .where(GameRecord.id == record.id, GameRecord.status == Status.PLAYING)
+                .values(status=Status.FINISHED, result=ended_result(), finished_at=utcnow())
                 .returning(GameRecord.id)
             )
             if ended is None:  # it ended by itself meanwhile

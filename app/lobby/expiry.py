@@ -36,6 +36,7 @@ from app.config import Settings
 from app.db import unit_of_work, utcnow
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play.models import GameRecord
+from app.status import Status
 
 log = logging.getLogger(__name__)
 
@@ -87,13 +88,13 @@ def _chat_since(moment: datetime) -> ColumnElement[bool]:
 
 def _finished_before(moment: datetime) -> ColumnElement[bool]:
     ended = func.coalesce(GameRecord.finished_at, GameRecord.updated_at)
-    return _game(GameRecord.status == "finished", ended < moment)
+    return _game(GameRecord.status == Status.FINISHED, ended < moment)
 
 
 def _open_and_idle_since(moment: datetime) -> ColumnElement[bool]:
     joined_since = exists().where(Player.lobby_id == Lobby.id, Player.created_at >= moment)
     return and_(
-        Lobby.status == "open",
+        Lobby.status == Status.OPEN,
         ~_game(),
         Lobby.updated_at < moment,
         ~joined_since,
@@ -103,7 +104,7 @@ def _open_and_idle_since(moment: datetime) -> ColumnElement[bool]:
 
 def _abandoned_since(moment: datetime) -> ColumnElement[bool]:
     return and_(
-        _game(GameRecord.status == "playing", GameRecord.updated_at < moment),
+        _game(GameRecord.status == Status.PLAYING, GameRecord.updated_at < moment),
         Lobby.updated_at < moment,
         ~_chat_since(moment),
     )

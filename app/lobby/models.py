@@ -18,6 +18,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base, Json, utcnow
+from app.status import Status
 
 
 class Lobby(Base):
@@ -27,7 +28,7 @@ class Lobby(Base):
     code: Mapped[str] = mapped_column(String(32), unique=True)
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
-    status: Mapped[str] = mapped_column(String(16), default="open")  # open, playing, finished
+    status: Mapped[str] = mapped_column(String(16), default=Status.OPEN)  # open, playing, finished
     # Raised by one each time a call claims the lobby to change it (Lobbies._claim): the claim
     # that makes those calls run one after another, on SQLite as on PostgreSQL.
     version: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))

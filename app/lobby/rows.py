@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.lobby.models import Lobby, Player
 from app.play.models import GameRecord
+from app.status import Status
 
 lobbies = cast(Table, Lobby.__table__)
 players = cast(Table, Player.__table__)
@@ -158,7 +159,7 @@ async def add_lobby(
     connection: AsyncConnection, code: str, game: str, options: dict[str, Any]
 ) -> int:
     """A new open lobby: its id."""
-    values = {"code": code, "game": game, "options": options, "status": "open"}
+    values = {"code": code, "game": game, "options": options, "status": Status.OPEN}
     lobby_id: int = (await connection.execute(_ADD_LOBBY, values)).scalar_one()
     return lobby_id
 

@@ -42,6 +42,7 @@ from app.play.replays import Replays
 from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
 from app.play.views import full_view, name_seats, named_result
+from app.status import Status
 
 T = TypeVar("T")
 _CHAT = cast(Table, ChatMessage.__table__)
@@ -194,7 +195,7 @@ class Lobbies:
         The player, and the lobby as it leaves it."""
         lobby = await self._lobby(connection, code, claim=True)
         game = self.games[lobby.game]
-        if lobby.status != "open":
+        if lobby.status != Status.OPEN:
             raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
         if len(lobby.players) >= game.max_players:
             raise Conflict("the lobby is full", code=ErrorCode.LOBBY_FULL)
@@ -219,7 +220,7 @@ class Lobbies:
         try:
             async with self._changing() as connection:
                 lobby = await self._host(connection, code, token, "start the game")
-                if lobby.status != "open":
+                if lobby.status != Status.OPEN:
                     raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
                 game = self.games[lobby.game]
                 count = len(lobby.players)
@@ -236,11 +237,11 @@ class Lobbies:
                 position = await create_game(
                     connection, lobby_id=lobby.id, game=game, seats=seats, options=lobby.options
                 )
-                await rows.change_lobby(connection, lobby.id, status="playing")
+                await rows.change_lobby(connection, lobby.id, status=Status.PLAYING)
         except IntegrityError:
             raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED) from None
         started = replace(
-            lobby, status="playing", record_id=position.record_id, record_status="playing"
+            lobby, status=Status.PLAYING, record_id=position.record_id, record_status=Status.PLAYING
         )
         info = self._info(started)
         # The hub has the game as it starts: no socket need read it back.
@@ -253,7 +254,7 @@ class Lobbies:
         """The host changes the table's options before the game starts."""
         async with self._changing() as connection:
             lobby = await self._host(connection, code, token, "change the options")
-            if lobby.status != "open":
+            if lobby.status != Status.OPEN:
                 raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
             options = self._options(self.games[lobby.game], {**lobby.options, **options})
             await rows.change_lobby(connection, lobby.id, options=options)
@@ -264,7 +265,7 @@ class Lobbies:
 
         async def work(connection: AsyncConnection) -> tuple[Seated, LobbyInfo]:
             lobby = await self._host(connection, code, token, "add bots")
-            if lobby.status != "open":
+            if lobby.status != Status.OPEN:
                 raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
             game = self.games[lobby.game]
             bots = bots_for(game)
@@ -293,7 +294,7 @@ class Lobbies:
                 raise NotFound("no such player in this lobby", code=ErrorCode.UNKNOWN_PLAYER)
             if leaving.host:
                 raise Forbidden("the host keeps their seat", code=ErrorCode.IS_HOST)
-            if lobby.status != "open":
+            if lobby.status != Status.OPEN:
                 raise Conflict("the game has already started", code=ErrorCode.ALREADY_STARTED)
             await rows.remove_player(connection, leaving.id)
             others = tuple(p for p in lobby.players if p.id != leaving.id)
@@ -325,7 +326,7 @@ class Lobbies:
                 raise Forbidden(
                     "only the other players can let a bot play for you", code=ErrorCode.OWN_SEAT
                 )
-            if self._status(lobby) != "playing":
+            if self._status(lobby) != Status.PLAYING:
                 raise Conflict("the game is not being played", code=ErrorCode.NOT_PLAYING)
             handed = away
             if away.away_bot is None:
@@ -393,7 +394,7 @@ class Lobbies:
                     )
                 ).all()
         game = self.games[lobby.game]
-        finished = lobby.record_status == "finished"
+        finished = lobby.record_status == Status.FINISHED
         return {
             "code": lobby.code,
             "game": lobby.game,
@@ -441,7 +442,7 @@ class Lobbies:
         charts start from it); Conflict with `refusal` before the game is finished."""
         async with self._reading() as connection:
             lobby = await self._lobby(connection, code)
-        if lobby.record_id is None or lobby.record_status != "finished":
+        if lobby.record_id is None or lobby.record_status != Status.FINISHED:
             raise Conflict(refusal, code=ErrorCode.NOT_FINISHED)
         async with self.sessions() as session:
             record = await session.get(GameRecord, lobby.record_id)
@@ -499,7 +500,7 @@ class Lobbies:
 
         async def work(connection: AsyncConnection) -> tuple[dict[str, Any], LobbyInfo | None]:
             lobby, player = await self._lobby_as(connection, code, token)
-            if self._status(lobby) != "finished":
+            if self._status(lobby) != Status.FINISHED:
                 raise Conflict("the game is not finished", code=ErrorCode.NOT_FINISHED)
             if lobby.next_code is None:
                 game = self.find_game(lobby.game)
@@ -591,7 +592,7 @@ class Lobbies:
                 select(lobbies.c.code)
                 .join(games, games.c.lobby_id == lobbies.c.id)
                 .where(
-                    games.c.status == "playing",
+                    games.c.status == Status.PLAYING,
                     or_(played_by_bots, games.c.clocks.is_not(None)),
                 )
                 .order_by(games.c.updated_at)
@@ -709,7 +710,7 @@ class Lobbies:
 
     @staticmethod
     def _status(lobby: LobbyRow) -> str:
-        return "finished" if lobby.record_status == "finished" else lobby.status
+        return Status.FINISHED if lobby.record_status == Status.FINISHED else lobby.status
 
     async def _lobby_as(
         self, connection: AsyncConnection, code: str, token: str | None, *, claim: bool = True

@@ -27,6 +27,7 @@ from app.play import fanout, messages
 from app.play.referee import Referee, Refusal
 from app.play.rooms import PRESENCE_SECONDS, Connection, Directory, LobbyInfo, Room
 from app.play.runner import Position, Runner
+from app.status import Status
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ def _ended_elsewhere(room: Room, info: LobbyInfo) -> bool:
     """The lobby says its game is over while the room's game goes on: it was ended (by the
     server's owner, app/play/ended.py) or finished by another process; read it again."""
     position = room.position
-    finished = info.public["status"] == "finished"
+    finished = info.public["status"] == Status.FINISHED
     return finished and position is not None and position.game.result(position.state) is None
 
 

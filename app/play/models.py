@@ -13,6 +13,7 @@ from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, Unique
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, Json, utcnow
+from app.status import Status
 
 
 class GameRecord(Base):
@@ -36,7 +37,7 @@ class GameRecord(Base):
     snapshot_seq: Mapped[int] = mapped_column(Integer, default=0)
     # The players' clocks (app.play.clocks) after action `seq`; None: the table has no clock.
     clocks: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
-    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing, finished
+    status: Mapped[str] = mapped_column(String(16), default=Status.PLAYING)  # playing, finished
     result: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(

@@ -30,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.play.models import ActionRecord, GameRecord
 from app.play.notices import CHANNEL
+from app.status import Status
 from app.wire import dumps
 
 
@@ -203,13 +204,13 @@ def sqlite_writer(engine: AsyncEngine) -> Write:
                 if entry.snapshot is not None:
                     values.update(snapshot=entry.snapshot, snapshot_seq=entry.seq)
                 if entry.result is not None:
-                    values.update(status="finished", result=entry.result, finished_at=entry.at)
+                    values.update(status=Status.FINISHED, result=entry.result, finished_at=entry.at)
                 updated = await connection.execute(
                     update(games)
                     .where(
                         games.c.id == entry.game_id,
                         games.c.seq == entry.seq - 1,
-                        games.c.status == "playing",  # not a game its owner ended
+                        games.c.status == Status.PLAYING,  # not a game its owner ended
                     )
                     .values(**values)
                 )

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from app.lobby.schemas import with_connected
 from app.play import messages
 from app.play.runner import Position
+from app.status import Status
 
 Viewer = int | None  # a seat, or None for spectators
 
@@ -173,7 +174,7 @@ class Room:
     def lobby(self) -> dict[str, Any]:
         public = with_connected(self.info.public, self.connected())
         if self.position is not None and self.position.game.result(self.position.state):
-            public["status"] = "finished"  # the info was read before the last action
+            public["status"] = Status.FINISHED  # the info was read before the last action
         return public
 
     def broadcast(self, text: str) -> None:

@@ -25,6 +25,7 @@ from app.play.models import ActionRecord, GameRecord
 from app.play.recorder import Entry, Recorder, writer_for
 from app.play.registry import Games
 from app.play.table import split
+from app.status import Status
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ async def create_game(
         "snapshot": state,
         "snapshot_seq": 0,
         "clocks": clocks.to_json() if clocks is not None else None,
-        "status": "playing",
+        "status": Status.PLAYING,
         "created_at": now,
         "updated_at": now,
     }

@@ -16,6 +16,7 @@ from typing import Any
 
 from app.games.core import Game, Seat, State
 from app.play import logbook
+from app.status import Status
 
 _SEAT_NAME = re.compile(r"\{seat(\d+)\}")
 
@@ -48,7 +49,7 @@ def rules_view(
     shown = logbook.whole(state, seat, seen["log"]) if replay else seen["log"]
     return {
         "game": game.id,
-        "status": "finished" if result else "playing",
+        "status": Status.FINISHED if result else Status.PLAYING,
         "you": seat,
         "active": seen["active"],
         "prompt": name_seats(prompt, names) if prompt else None,
