@@ -35,7 +35,8 @@ def _written_codes(tree: ast.AST) -> list[tuple[int, str]]:
         if isinstance(node, ast.keyword) and node.arg == "code":
             values = [node.value]
         elif isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "code"
+            isinstance(target, ast.Name)
+            and target.id == "code"
             or isinstance(target, ast.Tuple)
             and any(isinstance(e, ast.Name) and e.id == "code" for e in target.elts)
             for target in node.targets
