@@ -97,8 +97,9 @@ class Settings(BaseSettings):
     replays_at_once: int = Field(default=4, ge=1, le=1000)
     # Tables being opened at once by one server process (lobby calls, and a socket's seat
     # lookup and join: app/admission.py); the others wait their turn, so that moves never
-    # wait behind a crowd of openings. 0: no limit.
-    openings_at_once: int = Field(default=0, ge=0, le=10000)
+    # wait behind a crowd of openings. 0: no limit. Measured with `compare 250 2 20`: 4 held
+    # the moves' p99 to 31 ms where no limit let it reach 72 ms, for 2% fewer moves.
+    openings_at_once: int = Field(default=4, ge=0, le=10000)
     # GET /api/debug/lag: how late the event loop runs (app/play/lag.py), for load tests such
     # as scripts/bench_mixed.py; off: 404.
     debug_lag: bool = False
