@@ -48,6 +48,7 @@ READ = """() => {
     clickable: elements.map((element) => !element.disabled && element.checkVisibility()),
     legal: view.legal,
     board: said.join('\\n'),
+    log: document.getElementById('log').innerText,
     hand: [...board.querySelectorAll('.in-hand .in-card-title')].map((e) => e.innerText),
     strips: board.querySelectorAll('.in-strip').length,
     view: view,
@@ -103,7 +104,9 @@ def check_secrets(
             assert name in mine["hand"], f"seat {you} misses {name} in hand"
     for mine in seen + ([watcher] if watcher else []):
         you = mine["view"]["you"]
-        known = json.dumps(mine["view"])
+        # What this seat was told: its view, and the whole log its page holds (a view carries
+        # only the log's latest lines).
+        known = json.dumps(mine["view"]) + mine["log"]
         for other in seen:
             them = other["view"]["you"]
             if them == you:
@@ -112,8 +115,10 @@ def check_secrets(
             for name in theirs["hand"] + theirs["score_pile"]:
                 if mentions(known, name, names):
                     continue  # public knowledge for this seat (a log line, a reveal)
-                assert not mentions(mine["board"], name, names), (
-                    f"the page of seat {you} names {name}, hidden with seat {them}"
+                board, at = mine["board"], mine["board"].find(name)
+                assert not mentions(board, name, names), (
+                    f"the page of seat {you} names {name}, hidden with seat {them}:"
+                    f" {board[max(0, at - 300) : at + 100]!r}"
                 )
 
 
