@@ -17,6 +17,8 @@ from app.games.core import GameError
 DOCS = (ROOT / "docs" / "protocol.md", ROOT.parent / "shared" / "PROTOCOL.md")
 # Calls whose first argument is an error code.
 CODE_FIRST = {"messages.error", "BadMessage", "Refusal"}
+# Calls whose third argument is an error code (after the socket and its close code).
+CODE_THIRD = {"_refuse"}
 
 
 def _server_modules() -> list[Path]:
@@ -43,7 +45,9 @@ def _written_codes(tree: ast.AST) -> list[tuple[int, str]]:
         ):
             values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
         elif isinstance(node, ast.Call) and node.args:
-            values = [node.args[0]] if ast.unparse(node.func) in CODE_FIRST else []
+            name = ast.unparse(node.func)
+            values = [node.args[0]] if name in CODE_FIRST else []
+            values += [node.args[2]] if name in CODE_THIRD and len(node.args) > 2 else []
         elif isinstance(node, ast.Dict):
             values = [
                 value

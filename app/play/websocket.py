@@ -74,7 +74,7 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     if waiting:
         wait = retry_after(waiting)
         message = f"too many lobby lookups from your address; try again in {wait} s"
-        await _refuse(websocket, CLOSE_TOO_MANY, "too_many", message)
+        await _refuse(websocket, CLOSE_TOO_MANY, ErrorCode.TOO_MANY, message)
         return
 
     since_text = websocket.query_params.get("since")
@@ -82,7 +82,9 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
     if since_text is not None:
         since = whole_number(since_text, max_digits=12)
         if since is None:
-            await _refuse(websocket, CLOSE_BAD_REQUEST, "bad_input", "since must be a number")
+            await _refuse(
+                websocket, CLOSE_BAD_REQUEST, ErrorCode.BAD_INPUT, "since must be a number"
+            )
             return
 
     seat: int | None = None
@@ -93,14 +95,14 @@ async def play_socket(websocket: WebSocket, code: str) -> None:
         async with openings.turn():
             found = await seats.seat_for_token(code, token)
         if found is None and query_token:
-            await _refuse(websocket, CLOSE_UNAUTHORIZED, "unauthorized", "unknown token")
+            await _refuse(websocket, CLOSE_UNAUTHORIZED, ErrorCode.UNAUTHORIZED, "unknown token")
             return
         if found is not None:
             seat, name = found  # a stale cookie alone makes a spectator, not an error
 
     crowded = limits.lobbies.enter(code, seat)
     if crowded is not None:
-        await _refuse(websocket, CLOSE_TOO_MANY, "too_many", crowded)
+        await _refuse(websocket, CLOSE_TOO_MANY, ErrorCode.TOO_MANY, crowded)
         return
     try:
         conn = Connection(websocket.send_text, seat, name)
@@ -114,7 +116,7 @@ async def _from_our_pages(websocket: WebSocket) -> bool:
     refusal = socket_refusal(websocket.scope, websocket.app.state.settings.allowed_origins)
     if refusal is None:
         return True
-    await _refuse(websocket, CLOSE_FOREIGN_ORIGIN, "forbidden", refusal)
+    await _refuse(websocket, CLOSE_FOREIGN_ORIGIN, ErrorCode.FORBIDDEN, refusal)
     return False
 
 
@@ -127,10 +129,11 @@ async def _play(
     limits: SocketLimits,
 ) -> None:
     """Join the lobby's room and pass the client's messages to the hub until either side goes."""
-    async with websocket.app.state.openings.turn():
+    openings: Openings = websocket.app.state.openings
+    async with openings.turn():
         room = await hub.join(conn, code, since)
     if room is None:
-        await _refuse(websocket, CLOSE_UNKNOWN_LOBBY, "not_found", "no such lobby")
+        await _refuse(websocket, CLOSE_UNKNOWN_LOBBY, ErrorCode.NOT_FOUND, "no such lobby")
         return
     writer = asyncio.create_task(conn.pump())
     flooded: str | None = None  # why the socket is closed for sending too much
