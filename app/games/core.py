@@ -121,10 +121,10 @@ class Game(ABC):
     """The static facts of one game and the pure functions that play it.
 
     Subclasses set the class attributes and implement `setup`, `legal`, `moves` (or `play`),
-    `table`, `active` and `result`. `apply` is shared: it refuses anything not listed by
-    `legal`, copies the state, and hands the copy to `play`, so a state passed in is never
-    changed. `view` is
-    shared too: the game's `table` for the seat, in the envelope every game's page reads.
+    `table` and `active`; a game ends by `finish`. `apply` is shared: it refuses anything not
+    listed by `legal`, copies the state, and hands the copy to `play`, so a state passed in is
+    never changed. `view` is shared too: the game's `table` for the seat, in the envelope every
+    game's page reads.
     """
 
     id: str
@@ -167,9 +167,19 @@ class Game(ABC):
         """Everything `seat` (None: a spectator) may see of the game's own state, JSON-ready;
         with `everything` (a finished game's replay), every secret too."""
 
-    @abstractmethod
     def result(self, state: State) -> Result | None:
-        """None while the game goes on; how it ended once it has."""
+        """None while the game goes on; how it ended once it has: read from `state["result"]`,
+        which only `finish` writes. Every game ends that one way."""
+        ending = state.get("result")
+        if ending is None:
+            return None
+        return Result(list(ending["winners"]), dict(ending["scores"]), ending["reason"])
+
+    def upgrade(self, state: State) -> State:
+        """A state stored by an earlier version of this game (a record's setup or snapshot in
+        the database, an export) in today's shape; pure, and a state already in today's shape
+        comes back unchanged. The play layer calls it wherever it reads a stored state."""
+        return state
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         """What the game waits for from `seat`, in words; None when nothing."""
@@ -266,6 +276,21 @@ def describe(action: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
+class Ending(TypedDict):
+    """`state["result"]` once a game is over (`Result` as JSON); None until then."""
+
+    winners: list[Seat]
+    scores: dict[str, Any]
+    reason: str
+
+
+def finish(state: State, winners: list[Seat], scores: dict[str, Any], reason: str) -> None:
+    """End the game: the one way every game ends. `Game.result` reads it back, and no action
+    is legal afterwards."""
+    ending: Ending = {"winners": sorted(set(winners)), "scores": scores, "reason": reason}
+    state["result"] = ending
+
+
 # --- seeded randomness ----------------------------------------------------------------------
 
 
@@ -320,8 +345,10 @@ def visible_log(
 
 # --- decisions ------------------------------------------------------------------------------
 #
-# A decision is an entry in the state saying who must choose and from what. Simple games keep
-# one pending decision in their own fields (Convolution: "phase" and "turn"). Two helpers cover
+# A decision is an entry in the state saying who must choose and from what: in every game it is
+# the state's `asking` (None when the game asks nothing beyond its phase and turn; a seat's own
+# `asking` where seats decide apart). Simple games keep their decision in their own fields
+# (Convolution: "phase" and "turn"). Two helpers cover
 # the harder shapes every other game has:
 #
 # - `Simultaneous`: several seats decide at once (Unvention's turns, UNSCREWED's scheming); each
