@@ -139,36 +139,10 @@ const CRITERIA = {
 // An invention's worth as the rulebook adds it up.
 const sum = (w) => `variety ${w.variety} + completion ${w.completion} + ${w.count} × x${w.multiplier}`;
 const place = (r, c) => `row ${r + 1}, column ${c + 1}`;
-// --- shapes (as app/games/unvention/shapes.py: the same orientations in the same order) --------
+// Whether the competition is over: the view's result says so (the game has no phase for it).
+const over = (view) => Boolean(view.result);
 
-function normalise(cells) {
-  const top = Math.min(...cells.map(([r]) => r));
-  const left = Math.min(...cells.map(([, c]) => c));
-  const seen = new Map();
-  for (const [r, c] of cells) seen.set(`${r - top},${c - left}`, [r - top, c - left]);
-  return [...seen.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-}
-
-const rotate = (shape) => normalise(shape.map(([r, c]) => [c, -r]));
-const mirror = (shape) => normalise(shape.map(([r, c]) => [r, -c]));
-
-function orientations(cells) {
-  const found = [];
-  const names = new Set();
-  const current = normalise(cells);
-  for (const start of [current, mirror(current)]) {
-    let turned = start;
-    for (let i = 0; i < 4; i += 1) {
-      const name = JSON.stringify(turned);
-      if (!names.has(name)) {
-        names.add(name);
-        found.push(turned);
-      }
-      turned = rotate(turned);
-    }
-  }
-  return found;
-}
+// --- shapes, drawn only: which shapes a mechanism may take comes in the view ---------------------
 
 function extent(shape) {
   return [Math.max(...shape.map(([r]) => r)) + 1, Math.max(...shape.map(([, c]) => c)) + 1];
@@ -243,7 +217,7 @@ function describe(view, action) {
       return `Draw the mechanism in ${invention(action.invention)}${turned}, covering row-column ${where}`;
     }
     case "build_start": {
-      const cost = me ? me.doing.cost : 2;
+      const cost = me ? me.asking.cost : 2;
       return cost
         ? `Build a mechanism: pay ${plural(cost, "wrench", "wrenches")}`
         : "Build a mechanism (free this turn)";
@@ -273,11 +247,11 @@ function describe(view, action) {
   }
 }
 
-// The invention cells a build_place action would cover.
+// The invention cells a build_place action would cover: the shape the view gives for its
+// orientation (asking.building.orientations, in the builder's own view), drawn at its corner.
 function placedCells(player, action) {
-  const building = player && player.doing && player.doing.building;
-  if (!building || building.parts.length < 2) return null;
-  const shape = orientations(building.parts)[action.orientation || 0];
+  const building = player && player.asking && player.asking.building;
+  const shape = building && building.orientations && building.orientations[action.orientation || 0];
   if (!shape) return null;
   return shape.map(([r, c]) => [action.at[0] + r, action.at[1] + c]);
 }
@@ -296,17 +270,17 @@ function header(view, state) {
       if (skipped.has(day)) {
         cls += " uv-day-skipped";
         note = " (skipped)";
-      } else if (i < state.day_number || state.phase === "over") cls += " uv-day-past";
+      } else if (i < state.day_number || over(view)) cls += " uv-day-past";
       else if (i === state.day_number) cls += " uv-day-now";
       return node(
         "li",
-        { class: cls, "aria-current": i === state.day_number && state.phase !== "over" ? "date" : null },
+        { class: cls, "aria-current": i === state.day_number && !over(view) ? "date" : null },
         DAY_TITLES[day] + note,
       );
     }),
   );
   let status;
-  if (state.phase === "over") status = "The competition is over";
+  if (over(view)) status = "The competition is over";
   else if (state.phase === "present") {
     const day = DAY_TITLES[presenting.day];
     status = presenting.final ? `End of ${day}: the last presentations` : `End of ${day}: presentations`;
@@ -333,30 +307,28 @@ function header(view, state) {
     );
   else kind = groupsLine(roll.groups, null);
 
-  const waiting = state.phase === "over" ? [] : state.waiting || [];
+  const waiting = over(view) ? [] : state.waiting || [];
   const waitText = waiting.length ? `Still working: ${waiting.map((s) => nameOf(view, s)).join(", ")}` : "";
   return node(
     "header",
     { class: "uv-header" },
     node("div", { class: "uv-when" }, days, node("p", { class: "uv-status" }, status)),
-    state.phase === "turn" || state.phase === "present"
-      ? node("div", { class: "uv-roll" }, dice, kind)
-      : null,
+    over(view) ? null : node("div", { class: "uv-roll" }, dice, kind),
     waitText ? node("p", { class: "uv-waiting" }, waitText) : null,
   );
 }
 
 // The groups of a roll; with a seat's turn record, which group went to the journal and which to
 // the workshop, and what is left of each.
-function groupsLine(groups, doing, title = "Groups") {
+function groupsLine(groups, asking, title = "Groups") {
   const items = groups.map((group, g) => {
     const tags = [];
-    if (doing && doing.journal_group === g)
-      tags.push(`journal${doing.journal_left.length ? `, left ${doing.journal_left.join(" ")}` : ""}`);
-    if (doing && doing.workshop_group === g)
-      tags.push(
-        `workshop${doing.workshop_left && doing.workshop_left.length ? `, left ${doing.workshop_left.join(" ")}` : ""}`,
-      );
+    if (asking && asking.journal_group === g)
+      tags.push(`journal${asking.journal_left.length ? `, left ${asking.journal_left.join(" ")}` : ""}`);
+    if (asking && asking.workshop_group === g) {
+      const left = asking.workshop_left || [];
+      tags.push(`workshop${left.length ? `, left ${left.join(" ")}` : ""}`);
+    }
     const used = tags.length ? " uv-group-used" : "";
     return node(
       "li",
@@ -377,10 +349,10 @@ function groupsLine(groups, doing, title = "Groups") {
 
 function turnPanel(view, state, actions, me, onOwnSheet) {
   const panel = node("section", { class: "uv-turn", "aria-label": "Your turn" });
-  const doing = me.doing;
+  const asking = me.asking;
 
-  if (state.phase === "turn" && doing && state.roll.kind === "groups" && actions.any) {
-    const bearing = doing.ball_bearing;
+  if (state.phase === "turn" && asking && state.roll.kind === "groups" && actions.any) {
+    const bearing = asking.ball_bearing;
     const changed = bearing
       ? `Ball Bearing: a ${state.roll.dice[bearing.die]} counts as `
         + `${state.roll.dice[bearing.die] + bearing.delta} for you.`
@@ -389,7 +361,7 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       node(
         "div",
         { class: "uv-mine" },
-        groupsLine(doing.groups, doing, "Your groups"),
+        groupsLine(asking.groups, asking, "Your groups"),
         changed ? node("p", { class: "uv-note" }, changed) : null,
       ),
     );
@@ -477,7 +449,7 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
     );
   }
 
-  const building = doing && doing.building;
+  const building = asking && asking.building;
   if (building && state.phase === "turn") {
     const parts = building.parts.length;
     const shopName = building.workshop ? PRINTED.workshops[building.workshop].title : null;
@@ -496,9 +468,9 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       node(
         "div",
         { class: "uv-choice uv-build" },
-        parts >= 2
+        parts >= 2 && building.orientations && building.orientations.length
           ? shapeGrid(
-              normalise(building.parts),
+              building.orientations[0],
               `uv-ws-${building.workshop}`,
               `The mechanism's shape, ${plural(parts, "part")}`,
             )
@@ -572,16 +544,16 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
     controls.append(
       actions.button(
         start,
-        doing.cost
-          ? `Build a mechanism (${plural(doing.cost, "wrench", "wrenches")})`
+        asking.cost
+          ? `Build a mechanism (${plural(asking.cost, "wrench", "wrenches")})`
           : "Build a mechanism (free)",
         describe(view, start),
       ),
     );
-  else if (doing && state.phase === "turn" && !doing.building && doing.stage !== "built" && doing.stage !== "done") {
+  else if (asking && state.phase === "turn" && !asking.building && !["built", "done"].includes(asking.stage)) {
     // Where building is, before it can be done: what it takes.
     const wrenches = me.wrenches.available;
-    const cost = doing.cost || 0;
+    const cost = asking.cost || 0;
     const need = cost > wrenches ? `${plural(cost, "wrench", "wrenches")} (you have ${wrenches}) and ` : "";
     controls.append(
       node(
@@ -621,7 +593,7 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
 
 function journalBox(view, player, j, actions, written) {
   const journal = player.journals[j];
-  const crossedCell = player.doing && player.doing.crossed;
+  const crossedCell = player.asking && player.asking.crossed;
   const grid = node("div", { class: "uv-jgrid", role: "group", "aria-label": `Journal ${j + 1}` });
   const wrench = (status, where) =>
     node(
@@ -703,7 +675,7 @@ function journalBox(view, player, j, actions, written) {
 
 function journals(view, player, actions) {
   const written = new Set(
-    ((player.doing && player.doing.written) || []).map(([j, r, c]) => `${j},${r},${c}`),
+    ((player.asking && player.asking.written) || []).map(([j, r, c]) => `${j},${r},${c}`),
   );
   return node(
     "section",
@@ -725,11 +697,11 @@ function journals(view, player, actions) {
 function workshopBox(view, state, player, w, actions) {
   const printed = PRINTED.workshops[w];
   const rows = player.workshops[w];
-  const doing = player.doing || {};
-  const circledNow = new Set((doing.circled || []).filter(([s]) => s === w).map(([, r, c]) => `${r},${c}`));
+  const asking = player.asking || {};
+  const circledNow = new Set((asking.circled || []).filter(([s]) => s === w).map(([, r, c]) => `${r},${c}`));
   const building =
-    doing.building && doing.building.workshop === w
-      ? new Set(doing.building.parts.map(([r, c]) => `${r},${c}`))
+    asking.building && asking.building.workshop === w
+      ? new Set(asking.building.parts.map(([r, c]) => `${r},${c}`))
       : new Set();
   // Which mechanism each used part is in, to outline mechanisms and find captured Ideas.
   const owner = new Map();
@@ -955,7 +927,7 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
       node(
         "span",
         {
-          class: `uv-bonus-day${day === today && state.phase !== "over" ? " uv-bonus-now" : ""}`,
+          class: `uv-bonus-day${day === today && !over(view) ? " uv-bonus-now" : ""}`,
           tip:
             `Completion bonus if presented complete on ${DAY_TITLES[day]}: `
             + `${plural(printed.completion[day], "point")}. Complete: every cell filled with mechanisms.`,
@@ -973,7 +945,7 @@ function inventionBox(view, state, player, slug, actions, onPreview) {
       { class: "uv-presented-line" },
       `Presented on ${DAY_TITLES[DAYS[p.day]]}: ${plural(p.total, "point")} (${sum(p)})`,
     );
-  } else if (state.phase === "over") {
+  } else if (over(view)) {
     worth = node("p", { class: "uv-worth-line" }, "Never presented: it scored nothing.");
   } else {
     const w = entry.worth;
@@ -1168,13 +1140,13 @@ function choose(seat) {
 }
 
 function tabs(view, state, shown) {
-  const waiting = new Set(state.phase === "over" ? [] : state.waiting || []);
+  const waiting = new Set(over(view) ? [] : state.waiting || []);
   return node(
     "nav",
     { class: "uv-tabs", "aria-label": "Whose sheet to show" },
     ...state.players.map((player) => {
       const mine = player.seat === view.you;
-      const note = state.phase === "over" ? "" : waiting.has(player.seat) ? " · working" : " · done";
+      const note = over(view) ? "" : waiting.has(player.seat) ? " · working" : " · done";
       const tab = node(
         "button",
         {
@@ -1230,7 +1202,7 @@ function draw(board, view, options) {
 
   const parts = [header(view, state)];
   let turn = null;
-  if (me && state.phase !== "over" && ((options && !options.replay) || actions.any)) {
+  if (me && !over(view) && ((options && !options.replay) || actions.any)) {
     turn = turnPanel(view, state, actions, me, shownSeat === you);
     parts.push(turn.panel);
   }
@@ -1238,8 +1210,8 @@ function draw(board, view, options) {
   if (me) {
     const own = sheet(view, state, me, actions, true);
     own.hidden = shownSeat !== you;
-    const building = me.doing && me.doing.building;
-    const turned = building && building.parts.length >= 2 ? orientations(building.parts) : [];
+    const building = me.asking && me.asking.building;
+    const turned = (building && building.orientations) || [];
     const shape = (o) => (turned[o] ? shapeGrid(turned[o], `uv-ws-${building.workshop}`) : null);
     const pickers = [
       picker("journal", offered.journal),

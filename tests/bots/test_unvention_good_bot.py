@@ -44,7 +44,7 @@ def position(dice: list[int], seed: int = 3) -> State:
     state = GAME.start(2, {}, seed)
     state["dice"] = list(dice)
     for sheet in state["sheets"]:
-        sheet["doing"] = fresh_turn(kind(dice))
+        sheet["asking"] = fresh_turn(kind(dice))
     state["setup"]["crossed"] = {slug: [] for slug in state["setup"]["crossed"]}
     return state
 
@@ -87,7 +87,7 @@ def garbled(view: dict[str, Any], you: int) -> dict[str, Any]:
     """The view with every other seat's sheet and tool entries replaced by nonsense."""
     table = dict(view["state"])
     table["players"] = [
-        player if seat == you else {"seat": "x", "journals": [{"cells": 7}], "doing": None}
+        player if seat == you else {"seat": "x", "journals": [{"cells": 7}], "asking": None}
         for seat, player in enumerate(table["players"])
     ]
     table["tools"] = {
@@ -260,7 +260,7 @@ def test_the_good_bot_leaps_then_builds_for_free() -> None:
     assert action is not None and action["type"] == "leap"
     state = play_turn(state)
     sheet = state["sheets"][0]
-    assert sheet["doing"]["leap"]["workshop"] == action["workshop"]
+    assert sheet["asking"]["leap"]["workshop"] == action["workshop"]
     assert sheet["spent"] == 0  # the leap's build is free
     assert len(sheet["mechanisms"]) == 1
 

@@ -15,8 +15,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .pages import NewContext, join, new_table, seq, start, state, wait_seq
+from .recorded import RecordedServer, recorded_server_fixture
 
 pytestmark = pytest.mark.browser
+recorded_server = recorded_server_fixture
 
 MAX_ROUNDS = 700  # a round: every page with something to do clicks once
 PHONE = {"width": 375, "height": 740}
@@ -99,7 +101,7 @@ def check_preview(page: Page, text: str) -> None:
     """Pointing at a placement lights up as many invention cells as the mechanism has parts."""
     parts = page.evaluate(
         "() => { const view = window.tinkertable.client.view;"
-        " return view.state.players[view.you].doing.building.parts.length; }"
+        " return view.state.players[view.you].asking.building.parts.length; }"
     )
     button(page, text).hover()
     expect(page.locator("#board .uv-icell.uv-preview")).to_have_count(parts)
@@ -183,7 +185,9 @@ def test_three_players_play_a_whole_game(new_context: NewContext, artifacts: Pat
         expect(page.locator("#result")).to_be_visible()
         assert read(page) == []
     assert state(ann) == state(bob) == state(cat)
-    assert state(ann)["phase"] == "over"
+    for page in players:  # the end is the view's result: the game has no phase for it
+        expect(page.locator("#board .uv-status")).to_have_text("The competition is over")
+        expect(page.locator("#board .uv-roll")).to_have_count(0)
     assert len(ann.evaluate("() => window.tinkertable.client.view.result.winners")) >= 1
     assert {"journal", "circle", "build_start", "build_add", "build_place", "done"} <= kinds
     assert previewed
@@ -246,3 +250,77 @@ def test_on_a_phone_the_number_is_chosen_once_then_cells_are_tapped(
         [j, r, c],
     )
     assert written == offered[1]
+
+
+# The stored game of tests/games/unvention/stored: after these actions seat 0 (Ann here) has the
+# Torque and has chosen two parts of a mechanism, so every turn of it may be drawn.
+STORED = Path(__file__).parents[1] / "games" / "unvention" / "stored" / "game.json"
+TORQUE_BUILD = 76
+
+OWN_BUILDING = (
+    "() => { const v = window.tinkertable.client.view;"
+    " return v.state.players[v.you].asking.building; }"
+)
+
+
+def drawn_shape(shape: Any) -> set[tuple[int, int]]:
+    """The filled squares of a shape drawn by the page (.uv-shape), as (row, column)."""
+    width = int(re.search(r"uv-cols-(\d+)", shape.get_attribute("class") or "").group(1))
+    squares = shape.locator(".uv-sq").evaluate_all(
+        "(squares) => squares.map((square) => square.classList.contains('uv-sq-on'))"
+    )
+    return {divmod(i, width) for i, on in enumerate(squares) if on}
+
+
+def test_with_the_torque_the_page_turns_the_mechanism_as_the_view_says(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    """The turns of the mechanism come from the view (asking.building.orientations), not from
+    shape rules of the page's own: each turn's button draws the view's shape; choosing it
+    shows only that turn's placements; pointing at one lights the cells it covers; clicking it
+    draws the mechanism there."""
+    record = json.loads(STORED.read_text())
+    moves = [(step["seat"], step["action"]) for step in record["actions"][:TORQUE_BUILD]]
+    recorded = recorded_server.record("unvention", moves, record["seed"], host_token=True)
+    context = browser.new_context(base_url=recorded_server.url)
+    try:
+        context.set_default_timeout(10_000)
+        context.add_cookies(recorded.cookies(recorded_server.url))
+        page = context.new_page()
+        page.goto(f"/l/{recorded.code}")
+        page.wait_for_function("() => window.tinkertable?.client?.view?.legal?.length > 0")
+        building = page.evaluate(OWN_BUILDING)
+        shapes = [{tuple(cell) for cell in shape} for shape in building["orientations"]]
+        assert len(building["parts"]) >= 2 and len(shapes) > 1
+        picker = page.locator('#board .uv-picker-place[role="group"]')
+        expect(picker).to_be_visible()
+        choices = picker.locator("button.uv-pick-choice")
+        turns = [
+            int((choice.get_attribute("data-pick") or "").split(":")[1]) for choice in choices.all()
+        ]
+        assert len(turns) >= 2
+        for choice, o in zip(choices.all(), turns, strict=True):
+            assert drawn_shape(choice.locator(".uv-shape")) == shapes[o]
+
+        o = turns[-1]
+        picker.locator(f'[data-pick="place:{o}"]').click()
+        expect(picker.locator('[aria-pressed="true"]')).to_have_attribute("data-pick", f"place:{o}")
+        places = [(text, action) for text, action in read(page) if action["type"] == "build_place"]
+        assert places and {action["orientation"] for _, action in places} <= set(turns)
+        text, action = next((text, a) for text, a in places if a["orientation"] == o)
+        button(page, text).hover()
+        expect(page.locator("#board .uv-icell.uv-preview")).to_have_count(len(shapes[o]))
+        before = seq(page)
+        button(page, text).click()
+        wait_seq(page, before + 1)
+        mechanism = page.evaluate(
+            "() => { const v = window.tinkertable.client.view;"
+            " return v.state.players[v.you].mechanisms.at(-1); }"
+        )
+        r0, c0 = action["at"]
+        assert mechanism["orientation"] == o
+        assert {tuple(cell) for cell in mechanism["cells"]} == {
+            (r0 + r, c0 + c) for r, c in shapes[o]
+        }
+    finally:
+        context.close()

@@ -127,7 +127,7 @@ def rebuild(view: View) -> tuple[State, Outlook]:
         "tools": {
             slug: None if entry is None else entry["turn"] for slug, entry in me["tools"].items()
         },
-        "doing": {k: v for k, v in me["doing"].items() if k not in TURN_EXTRAS},
+        "asking": turn_record(me["asking"]),
         "present": list(me["present"]),
     }
     state: State = {
@@ -139,6 +139,7 @@ def rebuild(view: View) -> tuple[State, Outlook]:
         "dice": list(table["roll"]["dice"]),
         "sheets": [sheet],
         "log": [],
+        "result": None,
     }
     Simultaneous.open(state, WAITING, [0])
     outlook = Outlook(
@@ -149,6 +150,14 @@ def rebuild(view: View) -> tuple[State, Outlook]:
         others_tools=others_tools(table, you),
     )
     return state, outlook
+
+
+def turn_record(shown: dict[str, Any]) -> dict[str, Any]:
+    """The seat's `asking` as the state holds it: without what the view adds."""
+    asking = {k: v for k, v in shown.items() if k not in TURN_EXTRAS}
+    if asking["building"] is not None:
+        asking["building"] = {k: v for k, v in asking["building"].items() if k != "orientations"}
+    return asking
 
 
 def lateness(table: dict[str, Any], sheet: dict[str, Any]) -> float:
@@ -190,16 +199,16 @@ def decide(view: View, legal: list[Action]) -> Action | None:
         return presentation(legal)
     state, outlook = rebuild(view)
     sheet = state["sheets"][0]
-    doing = sheet["doing"]
+    asking = sheet["asking"]
     if "idea" in types:
         return best_idea(sheet, outlook, legal)
-    if doing["building"] is not None:
+    if asking["building"] is not None:
         return keep_building(state, outlook, legal)
     if "leap" in types:
         return best_leap(sheet, outlook, legal)
     if "cross" in types:
         return best_cross(sheet, outlook, legal)
-    stage = doing["stage"]
+    stage = asking["stage"]
     if stage == "journal":
         return first_journal(state, outlook, legal)
     if stage in ("journaling", "workshop"):
@@ -371,21 +380,21 @@ def best_circles(
 
 def workshop_groups(state: State, sheet: dict[str, Any]) -> list[list[int]]:
     """The dice groups this seat may still circle parts with (their first circle not made)."""
-    doing = sheet["doing"]
+    asking = sheet["asking"]
     if kind(state["dice"]) == EUREKA:
         return [[n] for n in range(1, 7)]
-    grouped = groups(with_ball_bearing(state["dice"], doing["ball_bearing"]))
-    return [g for k, g in enumerate(grouped) if k != doing["journal_group"]]
+    grouped = groups(with_ball_bearing(state["dice"], asking["ball_bearing"]))
+    return [g for k, g in enumerate(grouped) if k != asking["journal_group"]]
 
 
 def best_workshop(
     state: State, sheet: dict[str, Any], outlook: Outlook, exclude: int | None = None
 ) -> tuple[float, Circles]:
     """The best circling of the groups left for the workshop (before its first circle)."""
-    doing = sheet["doing"]
-    if doing["workshop_left"] is not None:
-        shops = list(WORKSHOPS) if has(sheet, "reamer") else doing["workshops"]
-        return best_circles(sheet, doing["workshop_left"], shops, outlook)
+    asking = sheet["asking"]
+    if asking["workshop_left"] is not None:
+        shops = list(WORKSHOPS) if has(sheet, "reamer") else asking["workshops"]
+        return best_circles(sheet, asking["workshop_left"], shops, outlook)
     best, chosen = 0.0, []
     for k, group in enumerate(workshop_groups(state, sheet)):
         if k == exclude:
@@ -399,16 +408,16 @@ def best_workshop(
 def first_journal(state: State, outlook: Outlook, legal: list[Action]) -> Action | None:
     """The first write of the turn, or a Ball Bearing first if it makes a better turn."""
     sheet = state["sheets"][0]
-    doing = sheet["doing"]
+    asking = sheet["asking"]
     idea = idea_value(sheet, outlook)
     base_gain, base_step = journal_turn(state, sheet, outlook, idea)
     best, chosen = base_gain, base_step
     for action in legal:
         if action["type"] != "ball_bearing":
             continue
-        doing["ball_bearing"] = {"die": action["die"], "delta": action["delta"]}
+        asking["ball_bearing"] = {"die": action["die"], "delta": action["delta"]}
         gain, step = journal_turn(state, sheet, outlook, idea)
-        doing["ball_bearing"] = None
+        asking["ball_bearing"] = None
         if step is not None and gain > best + 0.5:
             best, chosen = gain, action
     return chosen
@@ -419,7 +428,7 @@ def journal_turn(
 ) -> tuple[float, Action | None]:
     """The best journal group and writes with the best workshop group beside them: the gain
     and the first write."""
-    dice = with_ball_bearing(state["dice"], sheet["doing"]["ball_bearing"])
+    dice = with_ball_bearing(state["dice"], sheet["asking"]["ball_bearing"])
     eureka = kind(state["dice"]) == EUREKA
     options = [[n] for n in range(1, 7)] if eureka else groups(dice)
     if eureka:
@@ -457,11 +466,11 @@ def circle_action(step: tuple[str, int, int]) -> Action:
 def next_step(state: State, outlook: Outlook) -> Action | None:
     """More writes, or circles, while they add worth; None when it is time to build."""
     sheet = state["sheets"][0]
-    doing = sheet["doing"]
-    if doing["stage"] == "journaling" and doing["journal_left"]:
-        shelves = [0, 1, 2] if has(sheet, "reamer") else doing["journals"]
+    asking = sheet["asking"]
+    if asking["stage"] == "journaling" and asking["journal_left"]:
+        shelves = [0, 1, 2] if has(sheet, "reamer") else asking["journals"]
         gain, plan = best_writes(
-            sheet, doing["journal_left"], shelves, outlook, idea_value(sheet, outlook)
+            sheet, asking["journal_left"], shelves, outlook, idea_value(sheet, outlook)
         )
         if plan and gain > 0:
             return write_action(plan[0])
@@ -578,7 +587,7 @@ def start_building(state: State, outlook: Outlook, legal: list[Action]) -> Actio
 def keep_building(state: State, outlook: Outlook, legal: list[Action]) -> Action:
     """Go on with the best mechanism holding the parts chosen so far, or give up."""
     sheet = state["sheets"][0]
-    building = sheet["doing"]["building"]
+    building = sheet["asking"]["building"]
     paid = building["paid"]
     sheet["spent"] -= paid  # weigh the build as if not yet paid for
     gain, build = best_build(state, outlook, building["parts"], building["workshop"])

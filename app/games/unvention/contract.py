@@ -10,15 +10,16 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal, NotRequired, TypedDict
 
-from app.games.core import LogEntry, Seat
+from app.games.core import Ending, LogEntry, Seat
 
 
 class Phase(StrEnum):
-    """The week's step: the seats' turns on a roll, the Presentation of the day, the end."""
+    """The week's step: the seats' turns on a roll, or the Presentation at a day's end. The
+    competition is over when `state["result"]` is set (core.finish), whatever the phase (the
+    last Presentation's)."""
 
     TURN = "turn"
     PRESENT = "present"
-    OVER = "over"
 
 
 Cell = list[int]  # [r, c]
@@ -88,13 +89,22 @@ class Leap(TypedDict):
 
 
 class Building(TypedDict):
+    """The mechanism being built. In its builder's own view (never in the state, nor in other
+    seats' views) `orientations` lists the shapes the rules let it be drawn as, as cells with
+    the top-left at (0, 0), indexed by a build_place action's "orientation": the shape as built,
+    then, with the Torque, its distinct rotations and mirror images (shapes.orientations); []
+    before it has two parts. The page draws and places mechanisms from it alone."""
+
     workshop: str | None
     parts: list[Cell]
     paid: int
+    orientations: NotRequired[list[list[Cell]]]  # views only: see above
 
 
-class Doing(TypedDict):
-    """A seat's turn so far."""
+class Asking(TypedDict):
+    """What the game asks of a seat this turn, and the turn so far that the options follow
+    from: the stage (what comes next), the dice and groups still to use, the mechanism being
+    built. Seats decide apart, so each sheet holds its own (core: a seat's own `asking`)."""
 
     stage: Stage
     ball_bearing: BallBearing | None
@@ -120,7 +130,7 @@ class Sheet(TypedDict):
     inventions: dict[str, Invention]
     journal_ideas: list[JournalIdea]
     tools: dict[str, int | None]  # tool -> the turn it was unlocked
-    doing: Doing | None  # None before the first turn
+    asking: Asking | None  # None before the first turn
     present: list[str]  # inventions still to decide at the end of a day
 
 
@@ -148,6 +158,7 @@ class UnventionState(TypedDict):
     presenting: NotRequired[Presenting]  # during the "present" phase
     sheets: list[Sheet]
     log: list[LogEntry]
+    result: Ending | None  # core.finish: set when the competition is over
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -207,7 +218,7 @@ class ToolShown(TypedDict):
     points: int
 
 
-class DoingShown(Doing):
+class AskingShown(Asking):
     dice: list[int]  # this seat's, after a Ball Bearing
     groups: list[list[int]]
     cost: int  # of a build now
@@ -225,7 +236,7 @@ class Player(TypedDict):
     inventions: dict[str, InventionShown]
     journal_ideas: list[JournalIdea]
     tools: dict[str, ToolShown | None]
-    doing: DoingShown
+    asking: AskingShown
     present: list[str]
 
 

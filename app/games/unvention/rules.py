@@ -4,8 +4,9 @@ The rulebook is ../shared/rules/unvention.txt and the printed sheet ../shared/co
 unvention.md (as data in sheet.py); rules.md beside this file says the rules in our words and
 lists our decisions where the rulebook is open. The modules, in the game's words: sheet.py (the
 printed sheet), dice.py (grouping), journal.py, workshop.py, shapes.py (mechanisms, patterns,
-tools), turn.py (a seat's sheet and what it may do now), scoring.py, view.py; this one holds
-the game itself (setup, turn flow, days, the result).
+tools), turn.py (a seat's sheet and what it may do now), scoring.py, ending.py (the standings
+that end the competition through core.finish), view.py, stored.py (older stored states brought
+up to date); this one holds the game itself (setup, turn flow, days).
 
 Turns are simultaneous. The engine rolls five dice at the start of each turn (through
 `randomness`) and groups them (dice.py); every seat then works on its own sheet, step by step,
@@ -45,8 +46,9 @@ Actions (every field listed; `legal(state, seat)` lists exactly the acceptable o
     {"type": "build_place", "invention": i, "at": [r, c]}                     (no Torque)
     {"type": "build_place", "invention": i, "at": [r, c], "orientation": o}   (with Torque)
         Draw the mechanism (2+ parts) in invention i's pattern on free cells, its bounding box's
-        top-left corner at (r, c); o indexes shapes.orientations(shape) (0: as built). Ideas it
-        encompasses go to i; a tool whose shape it has is unlocked.
+        top-left corner at (r, c); o indexes shapes.orientations(shape) (0: as built), which
+        the builder's view lists as asking.building.orientations. Ideas it encompasses go to i;
+        a tool whose shape it has is unlocked.
     {"type": "build_cancel"}
         Give up the mechanism being built; its wrenches come back.
     {"type": "idea", "invention": i}
@@ -71,7 +73,6 @@ from app.games.core import (
     Game,
     IllegalAction,
     Move,
-    Result,
     Seat,
     Simultaneous,
     State,
@@ -83,6 +84,7 @@ from app.games.core import (
 from app.games.unvention import journal, scoring, workshop
 from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
+from app.games.unvention.ending import end_competition
 from app.games.unvention.shapes import normalise, orientations, place, tool_of
 from app.games.unvention.sheet import (
     DAY_TITLES,
@@ -96,6 +98,7 @@ from app.games.unvention.sheet import (
     WORKSHOPS,
     setup_invention,
 )
+from app.games.unvention.stored import upgrade
 from app.games.unvention.turn import (
     WAITING,
     Options,
@@ -109,7 +112,6 @@ from app.games.unvention.turn import (
     open_inventions,
     pending_ideas,
     seat_dice,
-    wrenches,
 )
 from app.games.unvention.view import PRINTED, table
 
@@ -168,6 +170,7 @@ class Unvention(Game):
             dice=[],
             sheets=[new_sheet(invention) for _ in range(players)],
             log=[],
+            result=None,
         )
         log(
             state,
@@ -189,7 +192,7 @@ class Unvention(Game):
             state["dice"] = [rng.die() for _ in range(5)]
         roll_kind = kind(state["dice"])
         for sheet in state["sheets"]:
-            sheet["doing"] = fresh_turn(roll_kind)
+            sheet["asking"] = fresh_turn(roll_kind)
             sheet["present"] = []
         Simultaneous.open(state, WAITING, list(range(state["players"])))
         shown = " ".join(str(d) for d in state["dice"])
@@ -217,7 +220,7 @@ class Unvention(Game):
         state["presenting"] = {"day": today, "next": after}
         seats = []
         for seat, sheet in enumerate(state["sheets"]):
-            sheet["doing"]["stage"] = "done"
+            sheet["asking"]["stage"] = "done"
             sheet["present"] = presentable(sheet, today)
             if sheet["present"]:
                 seats.append(seat)
@@ -230,10 +233,7 @@ class Unvention(Game):
         presenting = state.pop("presenting")
         state.pop(WAITING, None)
         if presenting["next"] >= len(DAYS):
-            state["phase"] = Phase.OVER
-            result = self.result(state)
-            assert result is not None
-            log(state, "The competition is over: " + result.reason)
+            end_competition(state)
             return
         state["day"] = presenting["next"]
         state["phase"] = Phase.TURN
@@ -248,12 +248,12 @@ class Unvention(Game):
         return {"good": GoodBot()}
 
     def active(self, state: State) -> list[Seat]:
-        if state["phase"] == Phase.OVER:
+        if state["result"] is not None:
             return []
         return Simultaneous.waiting(state, WAITING)
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        if state["phase"] == Phase.OVER or seat not in Simultaneous.waiting(state, WAITING):
+        if state["result"] is not None or seat not in Simultaneous.waiting(state, WAITING):
             return []
         if state["phase"] == Phase.PRESENT:
             pending = state["sheets"][seat]["present"]
@@ -283,7 +283,7 @@ class Unvention(Game):
     def do_ball_bearing(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
         die, delta = action["die"], action["delta"]
-        sheet["doing"]["ball_bearing"] = {"die": die, "delta": delta}
+        sheet["asking"]["ball_bearing"] = {"die": die, "delta": delta}
         before = state["dice"][die]
         grouped = groups(seat_dice(state, sheet))
         shown = " | ".join(" ".join(map(str, g)) for g in grouped)
@@ -295,11 +295,11 @@ class Unvention(Game):
 
     def do_journal(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
-        doing = sheet["doing"]
+        asking = sheet["asking"]
         j, (r, c), n = action["journal"], action["cell"], action["number"]
-        if doing["stage"] == "journal":
+        if asking["stage"] == "journal":
             if kind(state["dice"]) == EUREKA:
-                doing["journal_left"] = []
+                asking["journal_left"] = []
             else:
                 grouped = groups(seat_dice(state, sheet))
                 g = group_of(grouped, n)
@@ -307,26 +307,26 @@ class Unvention(Game):
                     raise IllegalAction(f"no die shows {n}")
                 left = list(grouped[g])
                 left.remove(n)
-                doing["journal_group"] = g
-                doing["journal_left"] = left
-            doing["stage"] = "journaling"
+                asking["journal_group"] = g
+                asking["journal_left"] = left
+            asking["stage"] = "journaling"
         else:
-            doing["journal_left"].remove(n)
-        if j not in doing["journals"]:
-            doing["journals"].append(j)
+            asking["journal_left"].remove(n)
+        if j not in asking["journals"]:
+            asking["journals"].append(j)
         cells = sheet["journals"][j]
         cells[journal.index(r, c)] = n
-        doing["written"].append([j, r, c, n])
+        asking["written"].append([j, r, c, n])
         if journal.complete(cells):
             self.journal_completed(state, seat, j)
 
     def do_cross(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
-        doing = sheet["doing"]
+        asking = sheet["asking"]
         j, (r, c) = action["journal"], action["cell"]
         cells = sheet["journals"][j]
         cells[journal.index(r, c)] = journal.X
-        doing.update(stage="journaling", crossed=[j, r, c], journal_left=[], journals=[j])
+        asking.update(stage="journaling", crossed=[j, r, c], journal_left=[], journals=[j])
         log(
             state,
             f"{seat_token(seat)} could not journal: an X in journal {j + 1} crosses off the "
@@ -368,11 +368,11 @@ class Unvention(Game):
 
     def do_circle(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
-        doing = sheet["doing"]
+        asking = sheet["asking"]
         w, (r, c), n = action["workshop"], action["part"], action["number"]
-        if doing["workshop_left"] is None:
+        if asking["workshop_left"] is None:
             if kind(state["dice"]) == EUREKA:
-                doing["workshop_left"] = []
+                asking["workshop_left"] = []
             else:
                 grouped = groups(seat_dice(state, sheet))
                 g = group_of(grouped, n)
@@ -380,28 +380,28 @@ class Unvention(Game):
                     raise IllegalAction(f"no die shows {n}")
                 left = list(grouped[g])
                 left.remove(n)
-                doing["workshop_group"] = g
-                doing["workshop_left"] = left
-            doing["journal_left"] = []
-            doing["stage"] = "workshop"
+                asking["workshop_group"] = g
+                asking["workshop_left"] = left
+            asking["journal_left"] = []
+            asking["stage"] = "workshop"
         else:
-            doing["workshop_left"].remove(n)
-        if w not in doing["workshops"]:
-            doing["workshops"].append(w)
+            asking["workshop_left"].remove(n)
+        if w not in asking["workshops"]:
+            asking["workshops"].append(w)
         sheet["workshops"][w][workshop.index(r, c)] = workshop.CIRCLED
-        doing["circled"].append([w, r, c])
+        asking["circled"].append([w, r, c])
 
     def do_spend_wrench(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
         w, (r, c) = action["workshop"], action["part"]
         sheet["spent"] += 1
         sheet["workshops"][w][workshop.index(r, c)] = workshop.CIRCLED
-        sheet["doing"]["circled"].append([w, r, c])
-        sheet["doing"]["wrenched"] += 1
+        sheet["asking"]["circled"].append([w, r, c])
+        sheet["asking"]["wrenched"] += 1
 
     def do_leap(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
-        doing = sheet["doing"]
+        asking = sheet["asking"]
         w, numbers = action["workshop"], action["numbers"]
         crossed = state["setup"]["crossed"]
         parts = sheet["workshops"][w]
@@ -414,9 +414,9 @@ class Unvention(Game):
                 and (printed == WILD or printed in numbers)
             ):
                 parts[i] = workshop.CIRCLED
-                doing["circled"].append([w, *workshop.cell(i)])
+                asking["circled"].append([w, *workshop.cell(i)])
                 gained += 1
-        doing.update(
+        asking.update(
             stage="workshop",
             leap={"workshop": w, "numbers": list(numbers)},
             workshop_left=[],
@@ -434,22 +434,22 @@ class Unvention(Game):
         sheet = state["sheets"][seat]
         cost = build_cost(state, sheet)
         sheet["spent"] += cost
-        sheet["doing"]["building"] = {"workshop": None, "parts": [], "paid": cost}
+        sheet["asking"]["building"] = {"workshop": None, "parts": [], "paid": cost}
 
     def do_build_add(self, state: State, seat: Seat, action: Action) -> None:
-        building = state["sheets"][seat]["doing"]["building"]
+        building = state["sheets"][seat]["asking"]["building"]
         building["workshop"] = action["workshop"]
         building["parts"].append(list(action["part"]))
 
     def do_build_cancel(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
-        sheet["spent"] -= sheet["doing"]["building"]["paid"]
-        sheet["doing"]["building"] = None
+        sheet["spent"] -= sheet["asking"]["building"]["paid"]
+        sheet["asking"]["building"] = None
 
     def do_build_place(self, state: State, seat: Seat, action: Action) -> None:
         sheet = state["sheets"][seat]
-        doing = sheet["doing"]
-        building = doing["building"]
+        asking = sheet["asking"]
+        building = asking["building"]
         w, parts = building["workshop"], building["parts"]
         slug = action["invention"]
         shape = normalise(parts)
@@ -471,11 +471,11 @@ class Unvention(Game):
                 "turn": state["turn"],
             }
         )
-        doing["building"] = None
-        doing["stage"] = "built"
-        doing["journal_left"] = []
-        if doing["workshop_left"] is not None:
-            doing["workshop_left"] = []
+        asking["building"] = None
+        asking["stage"] = "built"
+        asking["journal_left"] = []
+        if asking["workshop_left"] is not None:
+            asking["workshop_left"] = []
         captured = f", {ideas} Idea{'s' if ideas != 1 else ''}" if ideas else ""
         log(
             state,
@@ -500,7 +500,7 @@ class Unvention(Game):
     # -- ending a turn, presenting --
 
     def do_done(self, state: State, seat: Seat, action: Action) -> None:
-        state["sheets"][seat]["doing"]["stage"] = "done"
+        state["sheets"][seat]["asking"]["stage"] = "done"
         if Simultaneous.answer(state, WAITING, seat, True):
             Simultaneous.close(state, WAITING)
             self.end_turn(state)
@@ -533,20 +533,8 @@ class Unvention(Game):
             Simultaneous.close(state, WAITING)
             self.end_day(state)
 
-    # -- the end --
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != Phase.OVER:
-            return None
-        sheets = state["sheets"]
-        standings = [standing(sheets, seat) for seat in range(len(sheets))]
-        best = max(standings)
-        winners = [seat for seat, s in enumerate(standings) if s == best]
-        scores = {str(seat): s[0] for seat, s in enumerate(standings)}
-        return Result(winners=winners, scores=scores, reason=reason(standings, winners))
-
     def prompt(self, state: State, seat: Seat | None) -> str | None:
-        if state["phase"] == Phase.OVER:
+        if state["result"] is not None:
             return None
         waiting = Simultaneous.waiting(state, WAITING)
         if seat is None or seat not in waiting:
@@ -558,14 +546,14 @@ class Unvention(Game):
                 f"End of {DAY_TITLES[DAYS[state['presenting']['day']]]}: "
                 "present or keep each invention"
             )
-        doing = sheet["doing"]
+        asking = sheet["asking"]
         if pending_ideas(sheet):
             return "Choose an invention for your journal's Idea"
-        if doing["building"] is not None:
-            if len(doing["building"]["parts"]) < 2:
+        if asking["building"] is not None:
+            if len(asking["building"]["parts"]) < 2:
                 return "Choose the parts of your mechanism"
             return "Add parts, or draw the mechanism in an invention"
-        stage = doing["stage"]
+        stage = asking["stage"]
         if stage == "leap":
             return "Quantum Leap! Choose a workshop and two numbers"
         if stage == "journal":
@@ -579,7 +567,11 @@ class Unvention(Game):
         return "End your turn"
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
-        return table(state)
+        return table(state, seat)
+
+    def upgrade(self, state: State) -> State:
+        """A state stored by an earlier version in today's shape (stored.py)."""
+        return upgrade(state)
 
     def components(self) -> dict[str, Any]:
         """The printed sheet as data (workshops with their numbers, "?" wild and None no part,
@@ -597,40 +589,6 @@ def presentable(sheet: Sheet, day: int) -> list[str]:
         if scoring.is_complete(slug, mechanisms) or (day == len(DAYS) - 1 and mechanisms):
             found.append(slug)
     return found
-
-
-def standing(sheets: list[Sheet], seat: int) -> tuple[int, int, int, int]:
-    """What decides the game, in the rulebook's order: total score, complete journals, unused
-    wrenches, best single invention."""
-    sheet = sheets[seat]
-    return (
-        scoring.total(sheets, seat),
-        complete_journals(sheet),
-        wrenches(sheet),
-        scoring.best_invention(sheet),
-    )
-
-
-def reason(standings: list[tuple[int, int, int, int]], winners: list[int]) -> str:
-    best = standings[winners[0]]
-    points = f"{best[0]} point{'s' if best[0] != 1 else ''}"
-    if len(standings) == 1:
-        return f"{seat_token(0)} finished with {points}"
-    names = " and ".join(seat_token(s) for s in winners)
-    rivals = [s for i, s in enumerate(standings) if i not in winners]
-    if not rivals:
-        return f"{names} share the win with {points} and every tiebreaker equal"
-    runner_up = max(rivals)
-    labels = ("", "complete journals", "unused wrenches", "best single invention")
-    verb = "share the win" if len(winners) > 1 else "wins"
-    for k in range(4):
-        if best[k] != runner_up[k]:
-            if k == 0:
-                return f"{names} {verb} with {points}"
-            return (
-                f"{names} {verb} with {points}, ahead on {labels[k]} ({best[k]} to {runner_up[k]})"
-            )
-    raise AssertionError("a rival equal on every count would be a winner")
 
 
 __all__ = ["Unvention"]

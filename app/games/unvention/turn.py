@@ -52,7 +52,7 @@ def new_sheet(extra_idea: str) -> Sheet:
         },
         "journal_ideas": [],
         "tools": {slug: None for slug in TOOLS},
-        "doing": None,
+        "asking": None,
         "present": [],
     }
 
@@ -123,7 +123,13 @@ def free_mask(sheet: Sheet, invention: str) -> int:
 
 
 def seat_dice(state: State, sheet: Sheet) -> list[int]:
-    return with_ball_bearing(state["dice"], sheet["doing"]["ball_bearing"])
+    return with_ball_bearing(state["dice"], sheet["asking"]["ball_bearing"])
+
+
+def turnings(sheet: Sheet, shape: Shape) -> tuple[Shape, ...]:
+    """The shapes `shape` may be drawn as in an invention: as built, or with the Torque turned
+    and mirrored too (index: a build_place action's "orientation")."""
+    return orientations(shape) if has(sheet, "torque") else (shape,)
 
 
 def build_cost(state: State, sheet: Sheet) -> int:
@@ -141,7 +147,7 @@ class Options:
     def __init__(self, state: State, seat: Seat) -> None:
         self.state = state
         self.sheet = state["sheets"][seat]
-        self.doing = self.sheet["doing"]
+        self.asking = self.sheet["asking"]
         self.kind = kind(state["dice"])
         self.playable = workshop.playable(state["setup"]["crossed"])
         self.wrenches = wrenches(self.sheet)
@@ -150,13 +156,13 @@ class Options:
     # -- journal --
 
     def writes(self) -> list[Action]:
-        doing, stage = self.doing, self.doing["stage"]
+        asking, stage = self.asking, self.asking["stage"]
         if stage == "journal":
             numbers = NUMBERS if self.kind == EUREKA else seat_dice(self.state, self.sheet)
             journals = range(JOURNALS)
-        elif stage == "journaling" and doing["journal_left"]:
-            numbers = doing["journal_left"]
-            journals = range(JOURNALS) if has(self.sheet, "reamer") else doing["journals"]
+        elif stage == "journaling" and asking["journal_left"]:
+            numbers = asking["journal_left"]
+            journals = range(JOURNALS) if has(self.sheet, "reamer") else asking["journals"]
         else:
             return []
         found = []
@@ -176,11 +182,11 @@ class Options:
         return found
 
     def ball_bearings(self) -> list[Action]:
-        doing = self.doing
+        asking = self.asking
         if (
             self.kind != GROUPS
-            or doing["stage"] != "journal"
-            or doing["ball_bearing"] is not None
+            or asking["stage"] != "journal"
+            or asking["ball_bearing"] is not None
             or not has(self.sheet, "ball_bearing")
         ):
             return []
@@ -195,27 +201,27 @@ class Options:
     # -- workshop --
 
     def workshop_numbers(self) -> list[int]:
-        doing = self.doing
-        if doing["workshop_left"] is not None:
-            return sorted(set(doing["workshop_left"]))
+        asking = self.asking
+        if asking["workshop_left"] is not None:
+            return sorted(set(asking["workshop_left"]))
         if self.kind == EUREKA:
             return list(NUMBERS)
         grouped = groups(seat_dice(self.state, self.sheet))
         return sorted(
-            {n for g, group in enumerate(grouped) if g != doing["journal_group"] for n in group}
+            {n for g, group in enumerate(grouped) if g != asking["journal_group"] for n in group}
         )
 
     def circles(self) -> list[Action]:
-        doing = self.doing
-        if doing["stage"] not in ("journaling", "workshop"):
+        asking = self.asking
+        if asking["stage"] not in ("journaling", "workshop"):
             return []
         numbers = self.workshop_numbers()
         if not numbers:
             return []
-        if doing["workshop_left"] is None or has(self.sheet, "reamer"):
+        if asking["workshop_left"] is None or has(self.sheet, "reamer"):
             shops = list(WORKSHOPS)
         else:
-            shops = doing["workshops"]
+            shops = asking["workshops"]
         matching = workshop.matching(self.state["setup"]["crossed"])
         found = []
         for w in shops:
@@ -252,14 +258,11 @@ class Options:
             self._free = {slug: free_mask(self.sheet, slug) for slug in open_inventions(self.sheet)}
         return self._free
 
-    def turnings(self, shape: Shape) -> tuple[Shape, ...]:
-        return orientations(shape) if has(self.sheet, "torque") else (shape,)
-
     def fits(self, shape: Shape) -> bool:
         """The shape (turned if the seat has Torque) fits somewhere in an open invention."""
         for slug, free in self.free().items():
             design = INVENTIONS[slug]
-            for turned in self.turnings(shape):
+            for turned in turnings(self.sheet, shape):
                 if fits_somewhere(turned, free, design.height, design.width):
                     return True
         return False
@@ -280,15 +283,15 @@ class Options:
         return found
 
     def can_start_build(self) -> bool:
-        doing = self.doing
-        if doing["stage"] not in ("journaling", "workshop") or doing["building"] is not None:
+        asking = self.asking
+        if asking["stage"] not in ("journaling", "workshop") or asking["building"] is not None:
             return False
         if self.wrenches < build_cost(self.state, self.sheet):
             return False
         return any(self.domino_parts(w) for w in WORKSHOPS)
 
     def additions(self) -> list[Action]:
-        building = self.doing["building"]
+        building = self.asking["building"]
         if not building["parts"]:
             return [
                 {"type": "build_add", "workshop": w, "part": workshop.cell(i)}
@@ -311,7 +314,7 @@ class Options:
         return found
 
     def places(self) -> list[Action]:
-        building = self.doing["building"]
+        building = self.asking["building"]
         if len(building["parts"]) < 2:
             return []
         shape = normalise(building["parts"])
@@ -319,7 +322,7 @@ class Options:
         found = []
         for slug, free in self.free().items():
             design = INVENTIONS[slug]
-            for o, turned in enumerate(self.turnings(shape)):
+            for o, turned in enumerate(turnings(self.sheet, shape)):
                 for r, c in placements(turned, free, design.height, design.width):
                     action: Action = {"type": "build_place", "invention": slug, "at": [r, c]}
                     if torque:
@@ -330,13 +333,13 @@ class Options:
     # -- all --
 
     def all(self) -> list[Action]:
-        doing = self.doing
-        if doing["stage"] == "done":
+        asking = self.asking
+        if asking["stage"] == "done":
             return []
         pending = pending_ideas(self.sheet)
         if pending:
             return [{"type": "idea", "invention": slug} for slug in idea_targets(self.sheet)]
-        if doing["building"] is not None:
+        if asking["building"] is not None:
             return [
                 *self.additions(),
                 *self.places(),
@@ -344,7 +347,7 @@ class Options:
                 *self.spends(),
             ]
         found: list[Action] = []
-        stage = doing["stage"]
+        stage = asking["stage"]
         if stage == "leap":
             found += self.leaps()
         elif stage == "journal":

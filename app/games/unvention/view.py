@@ -1,6 +1,8 @@
 """The view: everything a page needs to draw every player's sheet (nothing is secret).
 
-Its shape is contract.Table.
+Its shape is contract.Table. The same for every seat, but for one thing only the builder needs:
+the shapes its mechanism may be drawn as (`asking.building.orientations`), so that the page
+places mechanisms without knowing the shape rules (shapes.py).
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from typing import Any
 from app.games.core import Seat, Simultaneous, State, clone
 from app.games.unvention import journal, scoring, workshop
 from app.games.unvention.contract import (
-    Doing,
-    DoingShown,
+    Asking,
+    AskingShown,
+    Building,
     InventionShown,
     Player,
     Table,
@@ -19,6 +22,7 @@ from app.games.unvention.contract import (
     ToolTaken,
 )
 from app.games.unvention.dice import groups, kind
+from app.games.unvention.shapes import normalise
 from app.games.unvention.sheet import DAYS, IDEA_CIRCLES, INVENTIONS, TOOLS, WILD, WORKSHOPS
 from app.games.unvention.turn import (
     WAITING,
@@ -27,6 +31,7 @@ from app.games.unvention.turn import (
     complete_journals,
     pending_ideas,
     seat_dice,
+    turnings,
     wrenches_earned,
 )
 
@@ -93,19 +98,30 @@ def invention_view(sheet: Sheet, slug: str, day: int) -> InventionShown:
     }
 
 
-def player_view(state: State, seat: Seat) -> Player:
+def building_view(sheet: Sheet) -> Building:
+    """The mechanism being built as its builder sees it: with the shapes it may be drawn as."""
+    building: Building = clone(sheet["asking"]["building"])
+    parts = building["parts"]
+    shapes = turnings(sheet, normalise(parts)) if len(parts) >= 2 else ()
+    building["orientations"] = [[list(cell) for cell in shape] for shape in shapes]
+    return building
+
+
+def player_view(state: State, seat: Seat, viewer: Seat | None) -> Player:
     sheets = state["sheets"]
     sheet = sheets[seat]
     crossed = state["setup"]["crossed"]
     dice = seat_dice(state, sheet)
-    so_far: Doing = sheet["doing"]
-    doing: DoingShown = {
+    so_far: Asking = sheet["asking"]
+    asking: AskingShown = {
         **so_far,
         "dice": dice,
         "groups": groups(dice),
         "cost": build_cost(state, sheet),
         "pending_ideas": len(pending_ideas(sheet)),
     }
+    if viewer == seat and so_far["building"] is not None:
+        asking["building"] = building_view(sheet)
     earned = wrenches_earned(sheet)
     tools: dict[str, ToolShown | None] = {}
     for slug in TOOLS:
@@ -148,13 +164,14 @@ def player_view(state: State, seat: Seat) -> Player:
         "inventions": {slug: invention_view(sheet, slug, state["day"]) for slug in INVENTIONS},
         "journal_ideas": sheet["journal_ideas"],
         "tools": tools,
-        "doing": doing,
+        "asking": asking,
         "present": sheet["present"],
     }
 
 
-def table(state: State) -> Table:
-    """What a page needs to draw every sheet (contract.Table)."""
+def table(state: State, viewer: Seat | None) -> Table:
+    """What a page needs to draw every sheet (contract.Table), as `viewer` (None: a spectator)
+    sees it."""
     presenting = state.get("presenting")
     tools: dict[str, ToolTaken] = {}
     for slug in TOOLS:
@@ -184,6 +201,6 @@ def table(state: State) -> Table:
         },
         "setup": state["setup"],
         "tools": tools,
-        "players": [player_view(state, seat) for seat in range(state["players"])],
+        "players": [player_view(state, seat, viewer) for seat in range(state["players"])],
     }
     return clone(view)

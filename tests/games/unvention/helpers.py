@@ -50,7 +50,7 @@ def roll(state: dict[str, Any], dice: list[int]) -> dict[str, Any]:
     state = json.loads(json.dumps(state))
     state["dice"] = list(dice)
     for sheet in state["sheets"]:
-        sheet["doing"] = fresh_turn(kind(dice))
+        sheet["asking"] = fresh_turn(kind(dice))
     return state
 
 

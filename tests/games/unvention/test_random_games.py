@@ -12,6 +12,10 @@ turn. Checked after every step, recomputed here without the engine's helpers:
 - no part is in two mechanisms and the workshops' used parts are exactly the mechanisms' parts;
   every mechanism is connected, two parts or more, in one invention's free pattern cells with
   its parts' shape (turned only with the Torque unlocked on an earlier turn);
+- while a mechanism is built, its builder's view lists the shapes it may be drawn as (as built,
+  or every turn and mirror image with the Torque; nobody else's view lists them), and every
+  build_place action drawn from them lies on free pattern cells and is exactly where the
+  mechanism is then drawn (the page places mechanisms from the view alone);
 - every invention's Ideas are the printed one, the setup's, the mechanisms' and the journals',
   at most six; tools are unlocked by mechanisms of their shapes;
 and at the end the presented scores, tool points, totals and winners are recomputed from the
@@ -117,7 +121,7 @@ def check_sheet(state: dict[str, Any], seat: int, spent: int, view: bool = True)
     assert sheet["spent"] == spent
     assert earned - spent >= 0
     if view:
-        seen = player_view(state, seat)
+        seen = player_view(state, seat, None)
         assert seen["wrenches"] == {"earned": earned, "spent": spent, "available": earned - spent}
         assert seen["complete_journals"] == sum(0 not in cells for cells in sheet["journals"])
 
@@ -217,6 +221,42 @@ def check_finished(state: dict[str, Any]) -> None:
     assert view["active"] == [] and view["prompt"] is None
 
 
+def shown_placements(
+    state: dict[str, Any], seat: int, legal: list[dict[str, Any]]
+) -> dict[tuple[str, tuple[int, ...], int], set[tuple[int, int]]]:
+    """The cells each build_place action covers, drawn from the builder's view alone (its
+    `orientations` at the action's corner), checked against the rules recomputed here."""
+    sheet = state["sheets"][seat]
+    building = sheet["asking"]["building"]
+    if building is None:
+        return {}
+    shown = game.view(state, seat)["state"]["players"][seat]["asking"]["building"]
+    for viewer in (None, *range(state["players"])):
+        if viewer != seat:
+            seen = game.view(state, viewer)["state"]["players"][seat]["asking"]["building"]
+            assert "orientations" not in seen
+    shapes = [tuple(tuple(cell) for cell in shape) for shape in shown["orientations"]]
+    if len(building["parts"]) < 2:
+        assert shapes == []
+        return {}
+    assert shapes[0] == norm(building["parts"])
+    assert len(set(shapes)) == len(shapes)
+    turned = sheet["tools"]["torque"] is not None
+    assert set(shapes) == (variants(building["parts"]) if turned else {norm(building["parts"])})
+    drawn = {}
+    for action in legal:
+        if action["type"] != "build_place":
+            continue
+        slug, (r0, c0), o = action["invention"], action["at"], action.get("orientation", 0)
+        assert ("orientation" in action) == turned
+        cells = {(r0 + r, c0 + c) for r, c in shapes[o]}
+        mechanisms = [m for m in sheet["mechanisms"] if m["invention"] == slug]
+        taken = {tuple(cell) for m in mechanisms for cell in m["cells"]}
+        assert cells <= set(INVENTIONS[slug].cells) - taken
+        drawn[(slug, (r0, c0), o)] = cells
+    return drawn
+
+
 # --- playing --------------------------------------------------------------------------------
 
 
@@ -255,7 +295,12 @@ def play(seed: int, players: int, pick: Pick, seat_of: Callable[[int], int]):
         elif action["type"] == "build_cancel":
             spent[seat] -= paid[seat]
         moment = (state["turn"], state["phase"])
+        drawn = shown_placements(state, seat, legal)
         state = game.apply(state, seat, action)
+        if action["type"] == "build_place":
+            placed = state["sheets"][seat]["mechanisms"][-1]
+            key = (action["invention"], tuple(action["at"]), action.get("orientation", 0))
+            assert {tuple(cell) for cell in placed["cells"]} == drawn[key]
         changed = (state["turn"], state["phase"]) != moment
         for s in range(players) if changed else [seat]:
             check_sheet(state, s, spent[s], view=changed)
@@ -331,7 +376,7 @@ def tool_hunter(rng: Rng) -> Pick:
     def target(state: dict[str, Any], seat: int):
         sheet = state["sheets"][seat]
         crossed = state["setup"]["crossed"]
-        building = sheet["doing"]["building"]
+        building = sheet["asking"]["building"]
         inside = {tuple(p) for p in building["parts"]} if building else set()
         best, best_missing = None, 99
         for tool, w, parts, indices, numbers in TOOL_SPOTS:
@@ -355,7 +400,7 @@ def tool_hunter(rng: Rng) -> Pick:
             w, parts = spot
             wanted = [list(p) for p in parts]
             if "build_add" in kinds or "build_place" in kinds:
-                building = state["sheets"][seat]["doing"]["building"]["parts"]
+                building = state["sheets"][seat]["asking"]["building"]["parts"]
                 for part in wanted:
                     action = {"type": "build_add", "workshop": w, "part": part}
                     if part not in building and action in legal:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from app.games.core import BadPlayerCount, Rng
+from app.games.core import BadPlayerCount, Result, Rng
+from app.games.unvention.ending import end_competition
 from app.games.unvention.rules import Unvention
 from app.games.unvention.sheet import QUADRANTS, WORKSHOP_AT, WORKSHOPS, setup_invention
 from tests.games.unvention.helpers import (
@@ -141,7 +142,7 @@ def test_sheets_are_public_as_choices_are_made():
     for seat in (0, 1, None):
         seen = game.view(state, seat)["state"]["players"][1]
         assert seen["journals"][2]["cells"][3][3] == 5
-        assert seen["doing"]["written"] == [[2, 3, 3, 5]]
+        assert seen["asking"]["written"] == [[2, 3, 3, 5]]
 
 
 def test_journaling_comes_first_and_done_only_after():
@@ -163,7 +164,7 @@ def test_the_first_number_picks_the_group_and_the_journal():
     assert writes
     assert {a["number"] for a in writes} == {4}
     assert {a["journal"] for a in writes} == {1}
-    assert me(state)["doing"]["journal_left"] == [4, 4]
+    assert me(state)["asking"]["journal_left"] == [4, 4]
 
 
 def test_the_reamer_spreads_a_group_over_several_journals():
@@ -173,7 +174,7 @@ def test_the_reamer_spreads_a_group_over_several_journals():
     state = write(state, 0, 1, (0, 0), 4)
     assert {a["journal"] for a in legal_of(state, 0, "journal")} == {0, 1, 2}
     state = write(state, 0, 2, (0, 0), 4)
-    assert me(state)["doing"]["journals"] == [1, 2]
+    assert me(state)["asking"]["journals"] == [1, 2]
 
 
 def test_numbers_of_a_group_may_be_partly_skipped():
@@ -182,7 +183,7 @@ def test_numbers_of_a_group_may_be_partly_skipped():
     assert DONE in game.legal(state, 0)
     state = circle(state, 0, "hydraulic", (3, 2), 1)  # moving on skips the other 4s
     assert legal_of(state, 0, "journal") == []
-    assert me(state)["doing"]["journal_left"] == []
+    assert me(state)["asking"]["journal_left"] == []
 
 
 def test_a_full_row_and_a_full_column_each_earn_a_wrench():
@@ -322,8 +323,8 @@ def test_a_wild_part_matches_any_die_of_the_group():
     wild = [a for a in legal_of(state, 0, "circle") if a["part"] == [1, 2]]
     assert [a["number"] for a in wild if a["workshop"] == "hydraulic"] == [1, 3, 6]
     state = circle(state, 0, "hydraulic", (1, 2), 3)
-    assert me(state)["doing"]["workshop_left"] == [1, 6]
-    assert me(state)["doing"]["circled"] == [["hydraulic", 1, 2]]
+    assert me(state)["asking"]["workshop_left"] == [1, 6]
+    assert me(state)["asking"]["circled"] == [["hydraulic", 1, 2]]
 
 
 def test_the_workshop_may_be_skipped_partly_or_wholly():
@@ -381,7 +382,7 @@ def test_building_costs_two_wrenches():
 
 def test_building_costs_one_wrench_with_the_flywheel():
     state = ready_to_build(wrenches=1, flywheel=True)
-    assert me(state)["doing"]["cost"] == 1
+    assert me(state)["asking"]["cost"] == 1
     state = build(state, LINE, "integron", (2, 0))
     assert me(state)["wrenches"]["available"] == 0
 
@@ -399,7 +400,7 @@ def test_giving_up_a_build_returns_the_wrenches():
     assert me(state)["wrenches"]["available"] == 0
     state = act(state, 0, "build_cancel")
     assert me(state)["wrenches"]["available"] == 2
-    assert me(state)["doing"]["building"] is None
+    assert me(state)["asking"]["building"] is None
     assert "build_start" in types_of(state)
 
 
@@ -600,7 +601,7 @@ def test_saturday_and_sunday_triggered_together_end_the_game_after_saturday():
     state = done(state, 0)
     assert "Sunday is skipped" in log_lines(state)
     # Saturday's presentation was the last: the incomplete Integron could not be presented
-    assert table(state)["phase"] == "over"
+    assert state["result"] is not None
     assert me(state)["score"] == {"inventions": 0, "tools": 5, "total": 5}
 
 
@@ -686,10 +687,20 @@ def test_no_presentation_when_nobody_can_present():
 
 
 def finished(players: int = 2) -> dict[str, Any]:
+    """A game at its end but for the standings: the sheets are set up by the test."""
     state = start(players=players)
-    state["phase"] = "over"
     state.pop("waiting")
     return state
+
+
+def ended(state: dict[str, Any]) -> Result:
+    """The result once the competition ends on these sheets (the one way a game ends)."""
+    state = json.loads(json.dumps(state))
+    end_competition(state)
+    assert log_lines(state)[-1] == "The competition is over: " + state["result"]["reason"]
+    result = game.result(state)
+    assert result is not None
+    return result
 
 
 def presented(state, seat: int, slug: str, total: int) -> None:
@@ -747,7 +758,7 @@ def test_highest_score_wins():
     state = finished()
     presented(state, 0, "unison", 30)
     presented(state, 1, "unison", 31)
-    result = game.result(state)
+    result = ended(state)
     assert (result.winners, result.scores) == ([1], {"0": 30, "1": 31})
     assert result.reason == "{seat1} wins with 31 points"
 
@@ -760,7 +771,7 @@ def test_first_tiebreaker_most_complete_journals():
     set_journal(state, 0, 1, FULL)
     set_journal(state, 1, 0, FULL)
     state["sheets"][1]["spent"] = -5  # more unused wrenches cannot outweigh a journal
-    result = game.result(state)
+    result = ended(state)
     assert result.winners == [0]
     assert result.reason == "{seat0} wins with 30 points, ahead on complete journals (2 to 1)"
 
@@ -774,7 +785,7 @@ def test_second_tiebreaker_most_unused_wrenches():
     set_journal(state, 1, 0, FULL)
     state["sheets"][0]["spent"] = 3
     state["sheets"][1]["spent"] = 4
-    result = game.result(state)
+    result = ended(state)
     assert result.winners == [0]
     assert result.reason == "{seat0} wins with 30 points, ahead on unused wrenches (5 to 4)"
 
@@ -784,7 +795,7 @@ def test_third_tiebreaker_best_single_invention():
     presented(state, 0, "unison", 20)
     presented(state, 0, "integron", 10)
     presented(state, 1, "lateral", 30)
-    result = game.result(state)
+    result = ended(state)
     assert result.winners == [1]
     assert "best single invention (30 to 20)" in result.reason
 
@@ -793,7 +804,7 @@ def test_a_tie_on_everything_is_a_shared_win():
     state = finished(players=3)
     presented(state, 0, "unison", 30)
     presented(state, 2, "unison", 30)
-    result = game.result(state)
+    result = ended(state)
     assert result.winners == [0, 2]
     assert result.reason == "{seat0} and {seat2} share the win with 30 points"
 
@@ -801,7 +812,7 @@ def test_a_tie_on_everything_is_a_shared_win():
 def test_a_solo_game_gives_the_score():
     state = finished(players=1)
     presented(state, 0, "unison", 41)
-    result = game.result(state)
+    result = ended(state)
     assert (result.winners, result.scores) == ([0], {"0": 41})
     assert result.reason == "{seat0} finished with 41 points"
 
@@ -878,12 +889,12 @@ def test_the_view_has_the_documented_keys():
     player = view["players"][1]
     assert set(player) == {
         "seat", "score", "complete_journals", "wrenches", "journals", "workshops", "mechanisms",
-        "inventions", "journal_ideas", "tools", "doing", "present",
+        "inventions", "journal_ideas", "tools", "asking", "present",
     }  # fmt: skip
     assert player["journals"][0]["cells"] == [[None] * 4] * 4
     assert player["workshops"]["hydraulic"][4][4] is None  # the corner facing the hub
     assert player["inventions"]["integron"]["grid"][0] == [None, None, None, -1, None, None, None]
-    assert set(player["doing"]) >= {"stage", "dice", "groups", "cost", "pending_ideas"}
+    assert set(player["asking"]) >= {"stage", "dice", "groups", "cost", "pending_ideas"}
 
 
 def test_prompts():
