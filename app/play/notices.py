@@ -155,8 +155,15 @@ class Notices:
         self.current.clear()
         connection, self.connection = self.connection, None
         if connection is not None and not connection.is_closed():
-            with contextlib.suppress(Exception):
+            # Too slow (a busy machine), failed or cancelled: the socket is closed all the same,
+            # never left to the garbage collector, which would warn far from here.
+            try:
                 await asyncio.wait_for(connection.close(), 5)
+            except Exception:
+                connection.terminate()
+            except asyncio.CancelledError:
+                connection.terminate()
+                raise
 
     def _heard(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
         try:
