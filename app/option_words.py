@@ -39,14 +39,14 @@ CHOICES: dict[tuple[str, Any], str] = {
     ("mode", "first"): "first game",
     ("clock_minutes", 0): "no clock",
     ("pace", "live"): "live: everyone plays now",
-    ("pace", "turn-based"): "turn-based: move when you have a minute",
+    ("pace", "turn-based"): "turn-based: over hours or days",
     ("move_hours", 1): "1 hour",
     ("move_hours", 12): "12 hours",
     ("move_hours", 24): "1 day",
     ("move_hours", 72): "3 days",
     ("move_hours", 168): "1 week",
     ("time_runs_out", "bot"): "a bot moves for them",
-    ("time_runs_out", "wait"): "wait; the others may vote to let a bot play",
+    ("time_runs_out", "wait"): "wait; the others may vote for a bot",
 }
 
 # Options counted in a unit: the unit follows the number ("3 minutes").
