@@ -10,7 +10,7 @@ const paceSelect = (root) => root.querySelector('select[name="pace"], select[dat
 export function showPace(root) {
   const select = paceSelect(root);
   if (!select) return;
-  const pace = JSON.parse(select.value);
+  const pace = select.value ? JSON.parse(select.value) : "live";  // a lobby from before paces: live
   for (const option of root.querySelectorAll("[data-pace]")) option.hidden = option.dataset.pace !== pace;
 }
 
