@@ -17,6 +17,9 @@ LABELS: dict[str, str] = {
     "teams": "Team game",
     "mode": "Mode",
     "map": "Map",
+    "pace": "Pace",
+    "move_hours": "Time per move",
+    "time_runs_out": "When a player's time to move runs out",
     "clock_minutes": "Clock: minutes per player",
     "clock_increment": "Clock: seconds added per turn",
     "away_minutes": "A bot may play for a missing player after",
@@ -35,6 +38,15 @@ CHOICES: dict[tuple[str, Any], str] = {
     ("mode", "full"): "full game",
     ("mode", "first"): "first game",
     ("clock_minutes", 0): "no clock",
+    ("pace", "live"): "live: everyone plays now",
+    ("pace", "turn-based"): "turn-based: over hours or days",
+    ("move_hours", 1): "1 hour",
+    ("move_hours", 12): "12 hours",
+    ("move_hours", 24): "1 day",
+    ("move_hours", 72): "3 days",
+    ("move_hours", 168): "1 week",
+    ("time_runs_out", "bot"): "a bot moves for them",
+    ("time_runs_out", "wait"): "wait; the others may vote for a bot",
 }
 
 # Options counted in a unit: the unit follows the number ("3 minutes").

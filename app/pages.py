@@ -21,6 +21,8 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates", context_processors=[page_banner])
 # The table's options (clock, absent players), shown apart from each game's own.
 templates.env.globals["table_options"] = [option.name for option in table.TABLE_OPTIONS]
+# The table options that apply at one pace only ("live" or "turn-based"): hidden at the other.
+templates.env.globals["option_pace"] = table.PACE_OF
 # Options and their choices in the players' words ("Team game: yes").
 templates.env.globals["option_label"] = option_words.label
 templates.env.globals["option_choice"] = option_words.choice_text

@@ -304,7 +304,9 @@ class Lobbies:
     async def hand_to_bot(self, code: str, token: str | None, player_id: int) -> dict[str, Any]:
         """A vote (or the host's word) to let a bot play for a person who is away.
 
-        The person must have had no connection for the lobby's `away_minutes`. The host hands
+        The person must have had no connection for the lobby's `away_minutes` (at a
+        turn-based table that waits: their time to move must have run out; at one that does
+        not, a bot moves for them by itself and no vote is taken). The host hands
         the seat over at once; otherwise it goes once more than half of the other people voted
         (the person's own vote is refused: only the others' count). The person takes the seat
         back as soon as they connect again (`came_back`)."""
@@ -315,6 +317,7 @@ class Lobbies:
             seen = await self._find(connection, code)
         sitting = seen.player(player_id) if seen is not None else None
         absent = await self.hub.absent_for(code, sitting.seat) if sitting is not None else None
+        overdue = sitting is not None and await self.hub.overdue(code, sitting.seat)
         async with self._changing() as connection:
             lobby, voter = await self._lobby_as(connection, code, token)
             away = lobby.player(player_id)
@@ -330,7 +333,7 @@ class Lobbies:
                 raise Conflict("the game is not being played", code=ErrorCode.NOT_PLAYING)
             handed = away
             if away.away_bot is None:
-                self._check_away(lobby, away, absent)
+                self._check_away(lobby, away, absent, overdue)
                 others = {p.id for p in lobby.players if p.bot is None and p.id != away.id}
                 votes = tuple(sorted({*away.away_votes, voter.id} & others))
                 if voter.host or len(votes) > len(others) / 2:
@@ -348,11 +351,27 @@ class Lobbies:
         return await self._changed(lobby.with_players([*others_seated, handed]))
 
     @staticmethod
-    def _check_away(lobby: LobbyRow, player: Seated, absent: float | None) -> None:
-        """Conflict unless `player` has been without a connection (for `absent` seconds; None:
-        connected) for the lobby's time."""
+    def _check_away(lobby: LobbyRow, player: Seated, absent: float | None, overdue: bool) -> None:
+        """Conflict unless a bot may now play for `player`: at a live table, once they have
+        been without a connection (for `absent` seconds; None: connected) for the lobby's time;
+        at a turn-based table, only one that waits, once their time to move has run out
+        (`overdue`) and they are not connected (being away is normal there)."""
         if absent is None:
             raise Conflict(f"{player.name} is connected", code=ErrorCode.NOT_AWAY)
+        if table.turn_based(lobby.options):
+            if not table.waits(lobby.options):
+                raise Conflict(
+                    "at this turn-based table a bot moves for a player only when their time"
+                    " runs out",
+                    code=ErrorCode.NOT_AWAY,
+                )
+            if not overdue:
+                raise Conflict(
+                    f"{player.name} still has time to move; a bot can take their seat once it"
+                    " has run out",
+                    code=ErrorCode.NOT_AWAY,
+                )
+            return
         wait = lobby.options.get(table.AWAY_MINUTES.name, table.AWAY_MINUTES.default) * 60
         if absent < wait:
             raise Conflict(

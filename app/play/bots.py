@@ -18,7 +18,10 @@ so that a game never waits forever; a database that cannot be reached is tried a
 
 Clocks: whenever a room's game moves on, the driver sets a timer for the moment the first
 running clock runs out; then the strongest bot the game has decides for that player (the hub
-records the action as the clock's) until the game turns away from them.
+records the action as the clock's) until the game turns away from them. A turn-based table's
+time per move is such a clock too, of hours or days; at one that waits for a player out of
+time no timer is set and no bot decides by itself (`Clocks.expired`): the others may vote a
+bot in, which then plays as for a player who is away.
 """
 
 from __future__ import annotations

@@ -127,6 +127,13 @@ class Hub:
             return None
         return max(0.0, self.now() - room.absent_since.get(seat, self.now()))
 
+    async def overdue(self, code: str, seat: int) -> bool:
+        """Is the game waiting on `seat`, whose time (a turn-based table's time per move) has
+        run out? The vote for a bot on a turn-based table that waits asks this."""
+        room = await self._room(code)
+        clocks = room.position.clocks if room is not None and room.position is not None else None
+        return clocks is not None and clocks.overdue(seat, self.now())
+
     async def lobby_changed(
         self,
         code: str,

@@ -24,7 +24,7 @@ from app.play.ended import as_recorded
 from app.play.models import ActionRecord, GameRecord
 from app.play.recorder import Entry, Recorder, writer_for
 from app.play.registry import Games
-from app.play.table import split
+from app.play.table import clocks_for, split
 from app.status import Status
 
 
@@ -95,18 +95,15 @@ async def create_game(
     now: datetime | None = None,
 ) -> Position:
     """Set a game up from a fresh seed and insert its record (not committed): the game as it
-    starts. `options` are the lobby's: the game's own, and the table's clock (app.play.table)."""
+    starts. `options` are the lobby's: the game's own, and the table's pace and clock
+    (app.play.table)."""
     seed = new_seed()
     now = now or utcnow()
     options, table = split(options)
     options = game.check_options(options)
     state = game.start(len(seats), options, seed)
-    clocks = None
-    if table.get("clock_minutes"):
-        bots = [bool(seat.get("bot")) for seat in seats]
-        clocks = Clocks.start(
-            table["clock_minutes"], table["clock_increment"], bots, game.active(state), stamp(now)
-        )
+    bots = [bool(seat.get("bot")) for seat in seats]
+    clocks = clocks_for(table, bots, game.active(state), stamp(now))
     values = {
         "lobby_id": lobby_id,
         "game": game.id,

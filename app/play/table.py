@@ -1,4 +1,11 @@
-"""The table's own options, beside each game's rules options: the clock and absent players.
+"""The table's own options, beside each game's rules options: the pace, the clock and absent
+players.
+
+A table is live (everyone at the table together: a chess clock if chosen, and a bot may take
+the seat of a player who has been disconnected for `away_minutes`) or turn-based (people play
+when they have a minute, over days: being disconnected is normal, so the live clock and away
+options are ignored, and each move has `move_hours`; when they run out `time_runs_out` says
+whether a bot moves for the player or the game waits and the others may vote for a bot).
 
 Every game offers them. A lobby keeps them with the game's options in one `options` object (so
 the pages and `POST /api/lobbies/{code}/options` treat them alike), but the rules engine never
@@ -7,9 +14,36 @@ sees them: `split` hands it its own part only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from app.games.core import Game, Option
+from app.games.core import Game, Option, Seat
+from app.play.clocks import Clocks
+
+PACE = Option(
+    "pace",
+    "Pace",
+    ("live", "turn-based"),
+    "live",
+    "Live: everyone plays at the table together. Turn-based: each player moves when they have a"
+    " minute, over hours or days; nobody needs to stay connected.",
+)
+MOVE_HOURS = Option(
+    "move_hours",
+    "Time per move (hours, turn-based)",
+    (1, 12, 24, 72, 168),
+    24,
+    "Turn-based: each time the game turns to a player they have this long to move (what they do"
+    " not use is not kept).",
+)
+TIME_RUNS_OUT = Option(
+    "time_runs_out",
+    "When a move's time runs out (turn-based)",
+    ("bot", "wait"),
+    "bot",
+    "Turn-based: a bot moves for the player, or the game waits for them and the others may vote"
+    " to let a bot play for them until they come back.",
+)
 
 CLOCK_MINUTES = Option(
     "clock_minutes",
@@ -34,8 +68,48 @@ AWAY_MINUTES = Option(
     "Once a player has been disconnected this long, the host or a vote of the others can let"
     " a bot play for them. They take their seat back as soon as they return.",
 )
-TABLE_OPTIONS: tuple[Option, ...] = (CLOCK_MINUTES, CLOCK_INCREMENT, AWAY_MINUTES)
+TABLE_OPTIONS: tuple[Option, ...] = (
+    PACE,
+    MOVE_HOURS,
+    TIME_RUNS_OUT,
+    CLOCK_MINUTES,
+    CLOCK_INCREMENT,
+    AWAY_MINUTES,
+)
 _NAMES = frozenset(option.name for option in TABLE_OPTIONS)
+LIVE, TURN_BASED = PACE.choices
+# The options that apply at one pace only (the pages hide the others); the rest apply to both.
+PACE_OF: dict[str, str] = {
+    MOVE_HOURS.name: TURN_BASED,
+    TIME_RUNS_OUT.name: TURN_BASED,
+    CLOCK_MINUTES.name: LIVE,
+    CLOCK_INCREMENT.name: LIVE,
+    AWAY_MINUTES.name: LIVE,
+}
+
+
+def turn_based(options: dict[str, Any]) -> bool:
+    """Is the table (a lobby's options, or the table's part of them) turn-based?"""
+    return bool(options.get(PACE.name, PACE.default) == TURN_BASED)
+
+
+def waits(options: dict[str, Any]) -> bool:
+    """A turn-based table whose game waits for a player whose time has run out?"""
+    return turn_based(options) and options.get(TIME_RUNS_OUT.name) == "wait"
+
+
+def clocks_for(
+    table: dict[str, Any], bots: list[bool], active: Iterable[Seat], now: float
+) -> Clocks | None:
+    """The clocks a game starts with, from the table's options: a turn-based table's time per
+    move (its chess clock options ignored), a live table's chess clock, or None."""
+    if turn_based(table):
+        hours = table.get(MOVE_HOURS.name, MOVE_HOURS.default)
+        return Clocks.start_per_move(hours, waits(table), bots, active, now)
+    if table.get(CLOCK_MINUTES.name):
+        increment = table.get(CLOCK_INCREMENT.name, CLOCK_INCREMENT.default)
+        return Clocks.start(table[CLOCK_MINUTES.name], increment, bots, active, now)
+    return None
 
 
 def split(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

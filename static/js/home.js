@@ -2,6 +2,7 @@
 // invite them to) or against bots (a lobby with the chosen number of bots, started at once);
 // and "Your games", the tables this browser holds seats at, with whose turn it is.
 
+import { followPace } from "./pace.js";
 import { forgetSeat, keepSeat, keptSeats } from "./seats.js";
 
 const NAME_KEY = "tinkertable.name";
@@ -42,6 +43,7 @@ function setUpNewGame(card) {
   const dialog = card.querySelector("dialog");
   const form = dialog.querySelector("form.new-game");
   const nameInput = form.elements.namedItem("name");
+  followPace(form);  // a turn-based game's options show once that pace is chosen
   card.querySelector(".open-new-game").addEventListener("click", () => {
     nameInput.value = nameInput.value || localStorage.getItem(NAME_KEY) || "";
     dialog.showModal();

@@ -5,10 +5,12 @@
 // clock, a bot for a person who is away), the result banner and chart at the end, the whole log
 // and the clock's timeouts.
 
+import { clockText, clockWords } from "./clock-text.js";
 import { GameLog } from "./game-log.js";
 import { applyPatch } from "./patch.js";
 import { resultParts } from "./result.js";
 import { fetchChart, scoreChart } from "./score-chart.js";
+import { followPace, showPace } from "./pace.js";
 import { forgetSeat, keepSeat, keptSeat } from "./seats.js";
 import { setUpAlerts, turnIs } from "./turn-alerts.js";
 
@@ -205,6 +207,7 @@ function renderLobby() {
   for (const select of document.querySelectorAll("select[data-option]")) {
     if (document.activeElement !== select) select.value = JSON.stringify(lobby.options[select.dataset.option]);
   }
+  showPace(el("table-options"));
   const playing = lobby.status !== "open";
   el("lobby").hidden = playing;
   el("game").hidden = !playing;
@@ -238,6 +241,7 @@ function heldSeatItem(seat) {
 }
 
 function setUpLobbyControls() {
+  followPace(el("table-options"));
   const invite = el("invite-link");
   invite.value = new URL(`/l/${code}`, location.href).href;
   el("copy-invite").addEventListener("click", async () => {
@@ -479,7 +483,7 @@ function seatFacts(player) {
   let note = "";
   if (player.away_bot) note = "(a bot plays while away)";
   else if (votes) note = `(${votes} ${votes === 1 ? "vote" : "votes"} for a bot)`;
-  const away = !player.bot && !player.connected && !player.away_bot && player.seat !== mySeat && awayLongEnough(player);
+  const away = !player.bot && !player.connected && !player.away_bot && player.seat !== mySeat && botMayPlayFor(player);
   const playing = view.status === "playing" && !view.result;
   return {
     label: `${player.name}${botNote(player)}${player.seat === view.you ? " (you)" : ""}`,
@@ -489,6 +493,17 @@ function seatFacts(player) {
     // Any player may ask for a bot to play for a person who has gone; the host's word is enough.
     askFor: away && playing && mySeat !== null && seated ? seated.id : null,
   };
+}
+
+// Whether the others may ask for a bot to play for a person who is not connected. At a live
+// table: once they have been away for the table's `away_minutes`. At a turn-based table, where
+// being away is normal: only at one that waits for a player out of time, once their time to move
+// has run out (at the others a bot moves for them by itself). The server refuses sooner.
+function botMayPlayFor(player) {
+  const options = client.lobby ? client.lobby.options : {};
+  if (options.pace !== "turn-based") return awayLongEnough(player);
+  const clock = client.view.clocks && client.view.clocks.seats[player.seat];
+  return options.time_runs_out === "wait" && Boolean(clock && clock.running) && secondsLeft(clock) <= 0;
 }
 
 // A person may be handed to a bot once they have been away for the table's `away_minutes` (the
@@ -562,16 +577,6 @@ function secondsLeft(clock) {
   return Math.max(0, clock.left - (now - clock.since));
 }
 
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
-
-function clockWords(name, whole) {
-  if (whole <= 0) return `${name}: out of time`;
-  const minutes = Math.floor(whole / 60);
-  const seconds = whole % 60;
-  const parts = [minutes ? plural(minutes, "minute") : "", seconds ? plural(seconds, "second") : ""];
-  return `${name}: ${parts.filter(Boolean).join(" ")} left`;
-}
-
 // Only the clocks' own text changes each second: nothing else is drawn again. Their labels are
 // read when a screen reader reaches them; no live region announces every second.
 function tickClocks() {
@@ -582,14 +587,15 @@ function tickClocks() {
     const state = view.clocks.seats[seat];
     if (!state) continue;
     const whole = Math.ceil(secondsLeft(state));  // "0:00" only once it has run out
-    const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+    const perMove = Boolean(view.clocks.per_move);  // a turn-based table's: "1 day 3 h left"
+    const text = clockText(whole, perMove);
     if (clock.textContent !== text) {
       clock.textContent = text;
       const name = clock.id === "my-clock" ? "Your clock" : view.players[seat].name;
-      clock.setAttribute("aria-label", clockWords(name, whole));
+      clock.setAttribute("aria-label", clockWords(name, whole, perMove));
     }
     clock.classList.toggle("running", state.running);
-    clock.classList.toggle("low", whole < 10);
+    clock.classList.toggle("low", whole < (perMove ? 3600 : 10));
     clock.classList.toggle("out", whole <= 0);
   }
 }

@@ -48,3 +48,66 @@ def test_only_the_host_and_only_before_the_start(client: TestClient) -> None:
     }
     table.start()
     assert set_options(client, table, 0, {"first_player": "guest"}).status_code == 409
+
+
+# --- the pace: live or turn-based (issue #19) ---------------------------------------------------
+
+
+def test_a_turn_based_table_and_its_time_per_move_are_options_like_the_others(
+    client: TestClient,
+) -> None:
+    listed = {game["id"]: game for game in client.get("/api/games").json()}["convolution"]
+    pace = listed["options"]["pace"]
+    assert (pace["choices"], pace["default"]) == (["live", "turn-based"], "live")
+    assert listed["options"]["move_hours"]["choices"] == [1, 12, 24, 72, 168]
+    assert listed["options"]["time_runs_out"]["choices"] == ["bot", "wait"]
+
+    chosen = {"pace": "turn-based", "move_hours": 72, "time_runs_out": "wait"}
+    table = Table.open(client, **chosen)
+    assert client.get(f"/api/lobbies/{table.code}").json()["options"] == {
+        "first_player": "random",
+        **TABLE_DEFAULTS,
+        **chosen,
+    }
+    for wrong in (
+        {"pace": "slow"},
+        {"pace": True},
+        {"move_hours": 2},  # not among the choices
+        {"move_hours": "24"},  # a number, not its text
+        {"move_hours": 24.5},
+        {"time_runs_out": "kick"},
+    ):
+        refused = set_options(client, table, 0, wrong)
+        assert refused.status_code == 422, wrong
+        assert refused.json()["error"] == "bad_options"
+    # Back to live: the turn-based choices are kept for a change of mind, and ignored.
+    live = set_options(client, table, 0, {"pace": "live"})
+    assert live.json()["options"]["pace"] == "live"
+    assert live.json()["options"]["move_hours"] == 72
+
+
+def test_a_turn_based_table_ignores_the_chess_clock_and_runs_a_clock_per_move(
+    client: TestClient,
+) -> None:
+    table = Table.open(
+        client, first_player="host", pace="turn-based", move_hours=12, clock_minutes=5
+    )
+    table.start()
+    clocks = table.connect(0).until("snapshot")["view"]["clocks"]
+    assert (clocks["per_move"], clocks["increment"], clocks["waits"]) == (12 * 3600, 0, False)
+    assert clocks["seats"][0]["running"] and clocks["seats"][0]["left"] == 12 * 3600
+    assert clocks["seats"][1] == {"left": 12 * 3600, "running": False, "since": None}
+
+
+def test_the_lobby_page_shows_the_options_of_the_tables_pace_only(client: TestClient) -> None:
+    live = Table.open(client, clock_minutes=5)
+    page = client.get(f"/l/{live.code}").text
+    assert '<div class="table-option" data-pace="turn-based" hidden>' in page
+    assert '<div class="table-option" data-pace="live">' in page
+    assert page.count('<div class="table-option">') == 1  # the pace itself, at either pace
+    turn_based = Table.open(client, pace="turn-based")
+    page = client.get(f"/l/{turn_based.code}").text
+    assert '<div class="table-option" data-pace="live" hidden>' in page
+    assert '<div class="table-option" data-pace="turn-based">' in page
+    home = client.get("/").text
+    assert home.count('data-pace="turn-based" hidden') == 2 * home.count('name="pace"') > 0

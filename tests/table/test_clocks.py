@@ -79,8 +79,59 @@ def test_every_seat_sees_each_clock_as_it_stood_when_it_last_started_or_stopped(
     clocks = Clocks.start(1, 5, [False, False], active=[0], now=T0).turned([1], T0 + 20.25)
     assert clocks.view() == {
         "increment": 5.0,
+        "per_move": None,
+        "waits": False,
         "seats": [
             {"left": 44.75, "running": False, "since": None},
             {"left": 65.0, "running": True, "since": T0 + 20.25},
         ],
     }
+
+
+# --- a turn-based table's time per move -----------------------------------------------------
+
+HOUR = 3600.0
+
+
+def test_each_turn_starts_with_the_whole_time_per_move_and_nothing_is_banked() -> None:
+    clocks = Clocks.start_per_move(24, False, [False, False], active=[0], now=T0)
+    assert clocks.remaining(0, T0) == 24 * HOUR
+    assert clocks.remaining(1, T0) == 24 * HOUR and clocks.since == (T0, None)
+    clocks = clocks.turned([1], T0 + 2 * HOUR)  # Ann moved within two hours
+    assert clocks.left == (22 * HOUR, 24 * HOUR)
+    # Bob takes 23 hours; Ann's next move has a whole day again, not the 22 hours she kept.
+    clocks = clocks.turned([0], T0 + 25 * HOUR)
+    assert clocks.left == (24 * HOUR, HOUR)
+    assert clocks.remaining(0, T0 + 30 * HOUR) == 19 * HOUR
+    assert clocks.deadline(T0 + 30 * HOUR) == T0 + 49 * HOUR
+
+
+def test_when_the_time_per_move_runs_out_a_bot_decides_unless_the_table_waits() -> None:
+    bot = Clocks.start_per_move(1, False, [False, False], active=[0], now=T0)
+    assert not bot.expired(0, T0 + HOUR - 1)
+    assert bot.expired(0, T0 + HOUR) and bot.overdue(0, T0 + HOUR)
+    assert bot.deadline(T0) == T0 + HOUR
+
+    waiting = Clocks.start_per_move(1, True, [False, False], active=[0], now=T0)
+    assert waiting.overdue(0, T0 + 5 * HOUR)  # out of time...
+    assert not waiting.expired(0, T0 + 5 * HOUR)  # ... but no bot decides by itself
+    assert waiting.deadline(T0) is None  # nothing to wake up for
+    assert not waiting.overdue(1, T0 + 5 * HOUR)  # Bob's turn has not come
+
+
+def test_a_turn_based_clock_is_kept_as_json_and_shown_with_its_time_per_move() -> None:
+    clocks = Clocks.start_per_move(72, True, [False, True], active=[0], now=T0).turned([], T0 + 9)
+    assert Clocks.from_json(clocks.to_json()) == clocks
+    assert clocks.view() == {
+        "increment": 0.0,
+        "per_move": 72 * HOUR,
+        "waits": True,
+        "seats": [{"left": 72 * HOUR - 9, "running": False, "since": None}, None],
+    }
+
+
+def test_clocks_recorded_before_turn_based_tables_read_as_chess_clocks() -> None:
+    old = {"increment": 10, "left": [60.0, None], "since": [T0, None]}
+    clocks = Clocks.from_json(old)
+    assert (clocks.per_move, clocks.waits) == (None, False)
+    assert clocks.turned([], T0 + 5).turned([0], T0 + 6).left[0] == 65.0
