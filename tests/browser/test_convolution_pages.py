@@ -244,7 +244,7 @@ def test_a_lost_connection_recovers(new_context: NewContext) -> None:
     assert seq(ann) == held, "the dropped page moved on while it was away"
     ann.context.set_offline(False)
 
-    expect(connection).to_be_hidden(timeout=20_000)
+    expect(connection).to_be_hidden(timeout=60_000)
     wait_live(ann)
     wait_seq(ann, held + 1)
     assert state(ann) == state(bob)

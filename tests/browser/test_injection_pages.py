@@ -92,7 +92,7 @@ class Seat:
         self.seq = -1
 
     def read(self) -> None:
-        message = json.loads(self.socket.recv(timeout=10))
+        message = json.loads(self.socket.recv(timeout=60))
         if message["type"] == "snapshot":
             self.view, self.seq = message["view"], message["seq"]
         elif message["type"] == "patch":
