@@ -5,7 +5,7 @@ Quirk's effect) are served once by `Unscrewed.components()` and never copied int
 view: a state names its components by `state["box"]`, the digest of the whole box
 (`Components.digest`), its map by `state["map"]`, and its cards by id ("<id>.<copy>"). Every
 `Unscrewed` registers its box here when it is built, so that the rules find what is printed
-from the state alone.
+from the state alone, and the good bot from a view (which names the box too).
 
 Why a digest and not the ids alone: a host may replace the stand-in components with their own
 (the setting UNSCREWED_COMPONENTS), and a game must go on, and replay, with the components it
@@ -37,6 +37,7 @@ def register(components: Components) -> str:
 
 
 def box(state: State) -> Components:
+    """The box named by a state (or a view's table): its `"box"`."""
     try:
         return _BOXES[state["box"]]
     except KeyError:

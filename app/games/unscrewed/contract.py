@@ -175,6 +175,7 @@ class Asking(TypedDict):
 
 class Table(TypedDict):
     mode: Literal["full", "first"]
+    box: str  # the components' digest (box.py)
     map: MapShown
     tokens: list[TokenShown]
     things: list[ThingShown]  # on the map

@@ -34,7 +34,7 @@ from app.games.unscrewed.board import (
     ring,
     space_type,
 )
-from app.games.unscrewed.components import Components
+from app.games.unscrewed.box import box
 from app.games.unscrewed.improv import ACTION_CARDS, dibs_order
 from app.games.unscrewed.movement import GameEnded
 
@@ -64,7 +64,7 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
     """A full rules state consistent with `view`, the hidden parts drawn from `rng`."""
     table = view["state"]
     me = table.get("you")
-    components: Components = vars(game)["box"]  # the game is an Unscrewed (rules.py)
+    components = box(table)
     full = table["mode"] == "full"
     players = len(table["players"])
     things: dict[str, dict[str, Any]] = {}

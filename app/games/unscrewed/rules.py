@@ -78,10 +78,8 @@ class Unscrewed(Game):
     rules_version = "1"
 
     def __init__(self, components: Components | None = None) -> None:
-        # The maps and decks in the box: the stand-ins, or the host's own. Both are known to
-        # the rules (box.py), so that games set up with the stand-ins go on once a host names
-        # their own file.
-        register(stand_in_components())
+        # The maps and decks in the box: the stand-ins, or the host's own, made known to the
+        # rules (box.py). Only these: the page draws the components this server serves.
         self.box = components if components is not None else stand_in_components()
         register(self.box)
         map_ids = tuple(entry["id"] for entry in self.box.maps)
@@ -231,8 +229,8 @@ class Unscrewed(Game):
 
     def upgrade(self, state: State) -> State:
         """A state stored before the printed components left it (stored.py), in today's
-        shape: its copy of them must be the server's box or the stand-ins."""
-        return stored.upgrade(state, (self.box, stand_in_components()))
+        shape: its copy of them must be this game's box."""
+        return stored.upgrade(state, self.box)
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return table(state, seat, everything)

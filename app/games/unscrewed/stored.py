@@ -7,16 +7,15 @@ id (box.py). A game also ended by setting the phase "over" and a result without 
 `core.finish` writes the result, scores included, and the end is no phase. The open decision
 (the script in progress, with its question) was the state's "script"; it is its "asking".
 
-`upgrade` finds the box whose printed data is exactly the copy the state holds (the server's
-own box, or the stand-ins) and keeps only its digest; a state whose copy fits neither was set
-up with components this server no longer has, and is refused (`UnknownBox`) rather than played
-on with other cards. The script in progress keeps the state at its start, which is upgraded
-the same way, so that rebuilding the script from its answers gives today's shape too.
+`upgrade` checks that the copy the state holds is exactly the printed data of the server's box
+and keeps only the box's digest; a state whose copy differs was set up with components this
+server no longer has, and is refused (`UnknownBox`) rather than played on with other cards.
+The script in progress keeps the state at its start, which is upgraded the same way, so that
+rebuilding the script from its answers gives today's shape too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from app.games.core import State, clone
@@ -73,27 +72,23 @@ def printed_copy(box: Components, mode: str, map_id: str) -> dict[str, Any]:
     }
 
 
-def upgrade(state: State, boxes: Sequence[Components]) -> State:
-    """`state` in today's shape (unchanged if it is already); the state passed in is never
-    changed. `boxes`: the boxes the old copy may come from, the server's own first."""
+def upgrade(state: State, box: Components) -> State:
+    """`state` in today's shape (unchanged if it is already), played with `box`; the state
+    passed in is never changed."""
     if "box" in state:
         return state
-    return clone(_upgraded(state, boxes))
+    return clone(_upgraded(state, box))
 
 
-def _upgraded(state: State, boxes: Sequence[Components]) -> State:
+def _upgraded(state: State, box: Components) -> State:
     held = {name: state.get(name) for name in PRINTED}
-    digest = next(
-        (box.digest for box in boxes if printed_copy(box, state["mode"], state["map"]) == held),
-        None,
-    )
-    if digest is None:
+    if printed_copy(box, state["mode"], state["map"]) != held:
         raise UnknownBox(
             "this UNSCREWED game was stored with components this server does not have: the "
             "stand-ins of another version, or another file named by UNSCREWED_COMPONENTS"
         )
     upgraded = {name: value for name, value in state.items() if name not in PRINTED}
-    upgraded["box"] = digest
+    upgraded["box"] = box.digest
     if upgraded.get("phase") == "over":
         # The phase the game ended in was not kept; the round's last one stands for it.
         upgraded["phase"] = Phase.AFTERMATH
@@ -105,5 +100,5 @@ def _upgraded(state: State, boxes: Sequence[Components]) -> State:
         upgraded["result"] = {"winners": winners, "scores": scores, "reason": ending["reason"]}
     script = upgraded.pop("script", None)
     if script is not None:
-        upgraded["asking"] = {**script, "base": _upgraded(script["base"], boxes)}
+        upgraded["asking"] = {**script, "base": _upgraded(script["base"], box)}
     return upgraded

@@ -117,6 +117,7 @@ def table(state: State, seat: Seat | None, everything: bool = False) -> Table:
         phase = Phase.QUIRKS if state["mode"] == "full" else Phase.SCHEMING
     return {
         "mode": state["mode"],
+        "box": state["box"],
         "map": {
             "id": state["map"],
             "covers": state["covers"],

@@ -93,12 +93,20 @@ def test_upgrading_todays_state_changes_nothing(name: str) -> None:
 
 def test_a_game_stored_with_components_the_server_no_longer_has_is_refused() -> None:
     old = stored("first-2p")
-    other_box = dataclasses.replace(
-        GAME.box, friend={"name": "Another Friend", "text": "Another text."}
-    )
-    with_other = Unscrewed(other_box)
-    assert with_other.upgrade(old["setup"])["box"] == GAME.box.digest  # the stand-ins still
     changed = json.loads(json.dumps(old["snapshot"]))
     changed["improv_cards"]["big_hammer"]["text"] = "Another text."
     with pytest.raises(UnknownBox):
-        with_other.upgrade(changed)
+        GAME.upgrade(changed)
+    other_box = dataclasses.replace(
+        GAME.box, friend={"name": "Another Friend", "text": "Another text."}
+    )
+    assert other_box.digest != GAME.box.digest
+    with pytest.raises(UnknownBox):
+        Unscrewed(other_box).upgrade(old["setup"])
+    # Today's states of such a game are refused too, by the rules, once its box is unknown.
+    state = GAME.start(2, {"mode": "first"}, 5)
+    state = GAME.apply(state, 0, {"type": "character", "name": "slappy"})
+    assert GAME.legal(state, 1)[0] == {"type": "character", "name": "dr_piddles"}
+    state = json.loads(json.dumps(state).replace(GAME.box.digest, "0123456789abcdef"))
+    with pytest.raises(UnknownBox):  # spawning needs the map
+        GAME.apply(state, 1, {"type": "character", "name": "dr_piddles"})
