@@ -115,7 +115,7 @@ def check_aim_preview(page: Page, text: str) -> None:
     direction = json.loads(text)["direction"]
     targets = page.evaluate(
         "d => { const s = window.tinkertable.client.view.state;"
-        " const n = s.map.size;"
+        " const n = document.querySelectorAll('#board .us-map .us-row').length;"  # the map's size
         " const cells = s.asking.info.preview[d].targets.filter(([x, y]) =>"
         " x >= 0 && y >= 0 && x < n && y < n);"
         " return new Set(cells.map(([x, y]) => `${x},${y}`)).size; }",
