@@ -5,6 +5,7 @@
 
 import { nameOf } from "./board.js";
 import { node } from "./dom.js";
+import { layoutOf } from "./unscrewed-cards.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -182,13 +183,14 @@ export function thingInfo(view, id) {
 // --- cells ---------------------------------------------------------------------------------------
 
 export function describeSpace(state, x, y, model) {
-  const space = state.map.grid[y][x];
+  const layout = layoutOf(state);
+  const space = layout.grid[y][x];
   const parts = [SPACE_NAMES[space.type] || space.type];
   if (space.facing) parts.push(`facing ${space.facing}`);
   if (space.pair) parts.push(`pair ${space.pair.toUpperCase()}`);
   const token = model.tokens.get(spot([x, y]));
   if (token) parts.push(`with a ${token} token`);
-  const ring = ringOf(state.map.size, [x, y]);
+  const ring = ringOf(layout.size, [x, y]);
   if (ring < model.covers) parts.push(`covered by the ${state.map.cover_names[ring]} cover`);
   else if (ring === model.covers && state.map.next_cover && model.covers < state.map.cover_names.length)
     parts.push(`the ${state.map.cover_names[ring]} cover comes next`);
@@ -197,8 +199,9 @@ export function describeSpace(state, x, y, model) {
 
 // The cell's classes for the given model (used again by the animation as covers and tokens come).
 export function decorate(cell, state, x, y, model) {
-  const space = state.map.grid[y][x];
-  const ring = ringOf(state.map.size, [x, y]);
+  const layout = layoutOf(state);
+  const space = layout.grid[y][x];
+  const ring = ringOf(layout.size, [x, y]);
   const token = model.tokens.get(spot([x, y]));
   const classes = ["us-cell", `us-space-${space.type}`];
   if (space.facing) classes.push(`us-face-${space.facing}`);
@@ -233,11 +236,12 @@ function spaceDrawing(space) {
 // null). Returns {element, cells: cells[y][x], layer (the thingamajigs' layer)}.
 export function drawMap(view, model, cellAction) {
   const state = view.state;
-  const size = state.map.size;
+  const layout = layoutOf(state);
+  const size = layout.size;
   const grid = node("div", {
     class: `us-map us-size-${size}`,
     role: "grid",
-    "aria-label": `The map: ${state.map.name}`,
+    "aria-label": `The map: ${layout.name}`,
   });
   const cells = [];
   const friendAt = state.friend && state.friend.at ? spot(state.friend.at) : null;
@@ -248,7 +252,7 @@ export function drawMap(view, model, cellAction) {
     const row = [];
     const line = node("div", { class: "us-row", role: "row" });
     for (let x = 0; x < size; x += 1) {
-      const space = state.map.grid[y][x];
+      const space = layout.grid[y][x];
       let label = describeSpace(state, x, y, model);
       const here = occupants.get(spot([x, y]));
       if (here) label += `; ${thingName(view, here)} is here`;

@@ -6,6 +6,7 @@
 // there is no playback at all.
 
 import { nameOf } from "./board.js";
+import { improvOf, quirkOf } from "./unscrewed-cards.js";
 import { CARD_TITLES, decorate, spot, putThing, thingInfo, thingName } from "./unscrewed-map.js";
 
 const CARD_WORDS = { ...CARD_TITLES, stumble: "a Stumble", plan: "a Master Plan" };
@@ -30,10 +31,10 @@ export function caption(view, event) {
   const name = (id) => thingName(view, thingInfo(view, id));
   const who = (seat) => nameOf(view, seat);
   const improv = (card) => {
-    const found = view.state.cards.improv[String(card).split(".")[0]];
+    const found = improvOf(card);
     return found ? found.name : "an Improv card";
   };
-  const quirk = (id) => (view.state.cards.quirks[id] ? view.state.cards.quirks[id].name : "a Quirk");
+  const quirk = (id) => quirkOf(id).name;
   switch (event.kind) {
     case "flip":
       return `${who(event.seat)} flips card ${event.slot + 1}: ${cardTitle(event.card)}`;

@@ -3,11 +3,13 @@
 // players' schemes face down until flipped, their Quirks and Gimmicks, and every decision the
 // game asks for as buttons carrying their action's JSON (spawn and token spaces are buttons on the
 // map). Actions are sent by table.js alone; the listeners added here only light up the aim
-// preview, skip the playback, or hold a redraw while a pointer is down.
+// preview, skip the playback, or hold a redraw while a pointer is down. The view names the map and
+// the cards by id; their faces come from the components (unscrewed-cards.js).
 
 import { Actions, capitalise, nameOf, plural } from "./board.js";
 import { node } from "./dom.js";
 import { foldedAfterFirstView } from "./fold.js";
+import { friendToken, gimmickOf, gimmickSide, improvOf, layoutOf, masterPlanOf, quirkOf } from "./unscrewed-cards.js";
 import { focusedAction, restoreFocus, steady } from "./steady.js";
 import {
   CARD_TITLES,
@@ -43,7 +45,6 @@ const PHASES = {
   scheming: "Scheming",
   execution: "Execution",
   aftermath: "Aftermath",
-  over: "Game over",
 };
 const SHIFT_GRID = [
   "northwest",
@@ -91,7 +92,6 @@ let lastEvent = null;
 let playback = null;
 
 function describe(view, action) {
-  const cards = view.state.cards;
   switch (action.type) {
     case "character":
       return `Play ${CHARACTERS[action.name] ? CHARACTERS[action.name].name : action.name}`;
@@ -102,9 +102,9 @@ function describe(view, action) {
     case "plan":
       return `Put the Plan token at column ${action.at[0] + 1}, row ${action.at[1] + 1}`;
     case "keep_quirk":
-      return `Keep ${cards.quirks[action.quirk] ? cards.quirks[action.quirk].name : action.quirk}`;
+      return `Keep ${quirkOf(action.quirk).name}`;
     case "discard_quirk":
-      return `Discard ${cards.quirks[action.quirk] ? cards.quirks[action.quirk].name : action.quirk}`;
+      return `Discard ${quirkOf(action.quirk).name}`;
     case "scheme":
       return `Scheme ${CARD_TITLES[action.card] || action.card} into the next slot`;
     case "unscheme":
@@ -123,7 +123,7 @@ function describe(view, action) {
     case "order":
       return `${thingName(view, thingInfo(view, action.thing))} goes first`;
     case "pick_improv": {
-      const card = cards.improv[String(action.card).split(".")[0]];
+      const card = improvOf(action.card);
       return `Play ${card ? card.name : action.card}`;
     }
     default:
@@ -142,9 +142,9 @@ function actionCard(card, extra = "") {
   );
 }
 
-// A Master Plan card lying on a scheme slot (its text from the view, when the view has it).
+// A Master Plan card lying on a scheme slot (its text from the components, when they have it).
 function planCard(view, planId) {
-  const plan = (view.state.cards.master_plans || {})[planId];
+  const plan = masterPlanOf(planId);
   const text = plan ? `${plan.name}: ${plan.text}` : "Master Plan: take any basic action at this step.";
   return node(
     "span",
@@ -188,7 +188,7 @@ function targetingGrid(grid) {
 }
 
 function improvCard(view, cardId, extra = null) {
-  const card = view.state.cards.improv[String(cardId).split(".")[0]];
+  const card = improvOf(cardId);
   if (!card) return node("div", { class: "us-improv" }, String(cardId));
   return node(
     "div",
@@ -208,7 +208,9 @@ function improvCard(view, cardId, extra = null) {
   );
 }
 
-function quirkCard(quirk, extra = null) {
+// A Quirk by its id ("<id>.<copy>"): its name and text.
+function quirkCard(quirkId, extra = null) {
+  const quirk = quirkOf(quirkId);
   return node(
     "div",
     { class: "us-quirk" },
@@ -233,8 +235,9 @@ function gimmickText(side, note = null, cls = "") {
 // --- header --------------------------------------------------------------------------------------
 
 function header(view, state) {
-  let status = `Round ${state.round} · ${PHASES[state.phase] || state.phase}`;
-  if (state.phase === "execution" && state.execution) status += ` · step ${state.execution.step + 1} of 3`;
+  let status = `Round ${state.round} · ${state.result ? "Game over" : PHASES[state.phase] || state.phase}`;
+  if (state.phase === "execution" && state.execution && !state.result)
+    status += ` · step ${state.execution.step + 1} of 3`;
   const dibs = state.dibs_order.map((seat) => {
     const alive = state.players[seat].alive || ["characters", "spawning"].includes(state.phase);
     return node(
@@ -326,14 +329,13 @@ function decision(view, state, actions, cells, things) {
   }
   const characters = actions.of("character");
   if (characters.length) {
-    const gimmicks = state.cards.gimmicks || {};
     box.append(
       title("Choose your character"),
       node(
         "ul",
         { class: "us-characters" },
         ...characters.map((a) => {
-          const gimmick = gimmicks[a.name];
+          const gimmick = state.mode === "full" ? gimmickOf(a.name) : null;
           const pick = actions.button(
             a,
             [
@@ -372,10 +374,7 @@ function decision(view, state, actions, cells, things) {
         "div",
         { class: "us-choices" },
         ...keeps.map((a) =>
-          quirkCard(
-            state.cards.quirks[a.quirk] || { name: a.quirk, text: "" },
-            actions.button(a, "Keep", describe(view, a)),
-          ),
+          quirkCard(a.quirk, actions.button(a, "Keep", describe(view, a))),
         ),
       ),
     );
@@ -388,10 +387,7 @@ function decision(view, state, actions, cells, things) {
         "div",
         { class: "us-choices" },
         ...discards.map((a) =>
-          quirkCard(
-            state.cards.quirks[a.quirk] || { name: a.quirk, text: "" },
-            actions.button(a, "Discard", describe(view, a), "us-secondary"),
-          ),
+          quirkCard(a.quirk, actions.button(a, "Discard", describe(view, a), "us-secondary")),
         ),
       ),
     );
@@ -516,7 +512,7 @@ function decision(view, state, actions, cells, things) {
 function scheme(view, state, actions) {
   const you = state.you;
   const me = state.players[you.seat];
-  const step = state.phase === "execution" && state.execution ? state.execution.step : null;
+  const step = state.phase === "execution" && state.execution && !state.result ? state.execution.step : null;
   const lastFilled = you.slots.reduce((last, slot, i) => (slot && slot.card !== "plan" ? i : last), -1);
   const unscheme = actions.one("unscheme");
   const nextEmpty = you.slots.findIndex((slot) => slot === null);
@@ -571,7 +567,7 @@ function scheme(view, state, actions) {
   let note = null;
   if (state.phase === "scheming" && me.alive)
     note = me.locked ? "Locked in: waiting for the others." : "Choose three cards in order, then lock in.";
-  if (!me.alive && !["characters", "spawning", "over"].includes(state.phase))
+  if (!me.alive && !state.result && !["characters", "spawning"].includes(state.phase))
     note = "You are dead for now: you come back when Dibs comes to you, if there is room.";
   return node(
     "section",
@@ -596,7 +592,7 @@ function scheme(view, state, actions) {
 function playerBox(view, state, player, slotElements) {
   const mine = player.seat === view.you;
   const character = player.character;
-  const step = state.phase === "execution" && state.execution ? state.execution.step : null;
+  const step = state.phase === "execution" && state.execution && !state.result ? state.execution.step : null;
   const status = [];
   if (!character) status.push("choosing a character");
   else if (!player.alive)
@@ -675,7 +671,7 @@ function playerBox(view, state, player, slotElements) {
         )
       : null,
     gimmick
-      ? gimmickText(gimmick, gimmick.side === "back" ? "flipped" : null, `us-gimmick-${gimmick.side}`)
+      ? gimmickText(gimmickSide(gimmick), gimmick.side === "back" ? "flipped" : null, `us-gimmick-${gimmick.side}`)
       : null,
   );
 }
@@ -720,7 +716,7 @@ function mapKey(state) {
   const token = (kind) => node("span", { class: `us-cell us-key us-space-blank us-tok-${kind}` }, icon(kind));
   const marker = (cls, mark) =>
     node("span", { class: "us-cell us-key us-space-blank" }, node("span", { class: `us-marker ${cls}` }, mark));
-  const friend = state.cards.friend;
+  const friend = state.mode === "full" ? friendToken() : null;
   const items = [
     ...spaces,
     keyItem(token("slick"), "Slick token", `A token: ${SPACE_MEANINGS.slick}`),
@@ -755,7 +751,7 @@ function mapKey(state) {
 function tableFacts(state) {
   const supply = state.supply;
   const discard = state.decks.improv_discard;
-  const top = discard.length ? state.cards.improv[String(discard[discard.length - 1]).split(".")[0]] : null;
+  const top = discard.length ? improvOf(discard[discard.length - 1]) : null;
   return node(
     "section",
     { class: "us-facts", "aria-label": "The table" },
@@ -856,7 +852,7 @@ function draw(board, view) {
     { class: "us-board-map", "aria-label": "The map" },
     node("div", { class: "us-now-row" }, now, skip),
     map.element,
-    node("p", { class: "us-map-name" }, state.map.name),
+    node("p", { class: "us-map-name" }, layoutOf(state).name),
     mapKey(state),
   );
   parts.push(node("div", { class: "us-main" }, mapBlock, side));

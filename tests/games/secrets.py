@@ -52,6 +52,9 @@ from app.games.innovation.dogma import SCRIPT as INNOVATION_SCRIPT
 from app.games.innovation.turn import OPENING
 from app.games.nerdy_inventions import NerdyInventions
 from app.games.unscrewed import Unscrewed
+from app.games.unscrewed.box import box as unscrewed_box
+from app.games.unscrewed.box import improv_card as unscrewed_improv
+from app.games.unscrewed.box import quirk_card as unscrewed_quirk
 from app.games.unscrewed.improv import ACTION_CARDS, hand_of
 from app.games.unscrewed.rounds import SCRIPTS as UNSCREWED_SCRIPTS
 from app.games.unscrewed.view import PRIVATE_ASKS
@@ -402,9 +405,10 @@ def unscrewed_private_ask(state: State) -> tuple[Seat, list[str]] | None:
 
 def unscrewed_name(state: State, card: str) -> str:
     """The printed name of a Quirk ("<id>.<copy>") or of an Improv card ("<kind>.<copy>")."""
-    if card in state["quirk_cards"]:
-        return state["quirk_cards"][card]["name"]
-    return state["improv_cards"][card.rsplit(".", 1)[0]]["name"]
+    kind = card.rsplit(".", 1)[0]
+    if kind in unscrewed_box(state).quirk_cards:
+        return unscrewed_quirk(state, card)["name"]
+    return unscrewed_improv(state, card)["name"]
 
 
 def face_down(slot: dict[str, Any] | None) -> bool:
@@ -413,8 +417,8 @@ def face_down(slot: dict[str, Any] | None) -> bool:
 
 class UnscrewedKeeper(Keeper):
     """Schemes are laid face down and the decks are shuffled; Quirks held are public (rulebook).
-    Cards drawn are named by id ("<kind>.<copy>"); the view also sends every card's printed
-    text (`cards`), which is left out of the search."""
+    Cards drawn are named by id ("<kind>.<copy>"); the printed texts are in the components,
+    never in a view."""
 
     def __init__(self) -> None:
         game = Unscrewed()
@@ -464,9 +468,6 @@ class UnscrewedKeeper(Keeper):
             hidden.update(private[1])
             hidden.update(unscrewed_name(state, card) for card in private[1])
         return hidden - known[viewer]
-
-    def scanned(self, view: dict[str, Any]) -> dict[str, Any]:
-        return {**view, "state": {k: v for k, v in view["state"].items() if k != "cards"}}
 
     def check(self, state: State, viewer: Viewer, view: dict[str, Any]) -> str | None:
         shown = view["state"]

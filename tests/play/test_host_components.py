@@ -96,8 +96,12 @@ def test_a_hosts_unscrewed_map_is_the_one_offered_and_played(
         table = Table.open(client, game="unscrewed")
         table.start()
         view = table.connect(0).until("snapshot")["view"]
-        assert view["state"]["map"]["id"] == "H1"
-        assert view["state"]["map"]["name"] == "The host's arena"
+        assert view["state"]["map"] == {  # its name and spaces: in the components above
+            "id": "H1",
+            "covers": 0,
+            "cover_names": ["Outer", "Middle", "Inner", "Core"],
+            "next_cover": "Outer",
+        }
 
 
 @pytest.mark.parametrize(

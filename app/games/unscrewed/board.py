@@ -1,12 +1,15 @@
 """The map: the grid of printed spaces, the placed covers, the space tokens and the thingamajigs.
 
 Positions are [x, y] with x growing East and y growing South; [0, 0] is the North-West corner.
-The state holds its own copy of the map (`state["grid"]`, a list of rows of space dicts), so the
-rules never need the component file again:
+The printed map is not in the state: the state names it (`state["map"]`, in the box named by
+`state["box"]`, see box.py), and `grid` finds its rows of space dicts:
 
     grid[y][x]     {"type": "blank"} or {"type": "fan", "facing": "south"},
                    {"type": "bomb_spitter", "facing": "west"}, {"type": "portal", "pair": "a"},
                    "slick", "cracks", "hole", "crush", "wall"
+
+What the state holds of the map is what happens to it:
+
     covers         how many map covers lie on the map (0..4); cover k covers ring k (the ring
                    of a space is its distance to the nearest edge of the grid)
     tokens         {"x,y": "slick" | "hole"}: placed space tokens, overriding the printed space
@@ -20,13 +23,15 @@ from enum import StrEnum
 from typing import Any
 
 from app.games.core import State
+from app.games.unscrewed.box import layout
 
 Pos = tuple[int, int]
 
 
 class Phase(StrEnum):
     """A round's step (rulebook: Start, Quirks, Scheming, Execution, Aftermath), with the
-    characters' choice and spawning before the first round, and the game's end."""
+    characters' choice and spawning before the first round. The game's end is no phase: it is
+    `state["result"]`, written by `core.finish`."""
 
     CHARACTERS = "characters"
     SPAWNING = "spawning"
@@ -36,7 +41,6 @@ class Phase(StrEnum):
     EXECUTION = "execution"
     AFTERMATH_RUNNING = "aftermath_running"
     AFTERMATH = "aftermath"
-    OVER = "over"
 
 
 DIRECTIONS: dict[str, Pos] = {
@@ -92,15 +96,26 @@ def sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
+def grid(state: State) -> list[list[dict[str, Any]]]:
+    """The printed map's rows of spaces, North first."""
+    rows: list[list[dict[str, Any]]] = layout(state)["grid"]
+    return rows
+
+
+def size(state: State) -> int:
+    """How many spaces the map has along each side."""
+    return len(grid(state))
+
+
 def ring(state: State, pos: Pos | list[int]) -> int:
-    size: int = state["size"]
+    side = size(state)
     x, y = pos
-    return min(x, y, size - 1 - x, size - 1 - y)
+    return min(x, y, side - 1 - x, side - 1 - y)
 
 
 def on_grid(state: State, pos: Pos | list[int]) -> bool:
-    size: int = state["size"]
-    return 0 <= pos[0] < size and 0 <= pos[1] < size
+    side = size(state)
+    return 0 <= pos[0] < side and 0 <= pos[1] < side
 
 
 def available(state: State, pos: Pos | list[int]) -> bool:
@@ -109,13 +124,12 @@ def available(state: State, pos: Pos | list[int]) -> bool:
 
 
 def printed(state: State, pos: Pos | list[int]) -> dict[str, Any]:
-    space: dict[str, Any] = state["grid"][pos[1]][pos[0]]
-    return space
+    return grid(state)[pos[1]][pos[0]]
 
 
 def partner(state: State, pos: Pos | list[int]) -> Pos:
     pair = printed(state, pos)["pair"]
-    for y, row in enumerate(state["grid"]):
+    for y, row in enumerate(grid(state)):
         for x, space in enumerate(row):
             if space.get("pair") == pair and (x, y) != tuple(pos):
                 return x, y
@@ -193,8 +207,9 @@ def spawn_spaces(state: State) -> list[list[int]]:
         if thing["kind"] == "character" and thing["at"] is not None
     ]
     spaces = []
-    for y in range(state["size"]):
-        for x in range(state["size"]):
+    side = size(state)
+    for y in range(side):
+        for x in range(side):
             pos = (x, y)
             if not available(state, pos) or space_type(state, pos) != "blank":
                 continue

@@ -29,6 +29,7 @@ from app.games.bots import Bot, View
 from app.games.core import Action, Ask, Game, Rng, State, canonical
 from app.games.unscrewed.attacks import victims
 from app.games.unscrewed.board import ALL_DIRECTIONS, character, ring
+from app.games.unscrewed.box import improv_card
 from app.games.unscrewed.foresight import (
     drive,
     fork,
@@ -37,7 +38,7 @@ from app.games.unscrewed.foresight import (
     play_out,
     safety,
 )
-from app.games.unscrewed.improv import kind_of, resolve, run_effects
+from app.games.unscrewed.improv import resolve, run_effects
 from app.games.unscrewed.movement import GameEnded, move
 from app.games.unscrewed.rounds import perform
 
@@ -184,7 +185,7 @@ class Playing:
     def __call__(self, state: State, ask: Ask) -> Action:
         options = ask.options
         if ask.seat == self.seat and ask.info.get("kind") == "aim":
-            card = state["improv_cards"][kind_of(ask.info["card"])]
+            card = improv_card(state, ask.info["card"])
             at = state["things"][character(self.seat)]["at"]
             hits = [
                 sum(
@@ -230,7 +231,7 @@ def aim_trial(view: View) -> Any:
     card_id = view["state"]["asking"]["info"]["card"]
 
     def trial(state: State, seat: int, option: Action, policy: Playing) -> None:
-        card = state["improv_cards"][kind_of(card_id)]
+        card = improv_card(state, card_id)
         context = {"seat": seat, "card": card, "aim": option["direction"], "depth": 0}
         drive(state, run_effects(state, context, card["effects"]), policy)
 
@@ -266,7 +267,7 @@ def direction_trial(view: View) -> Any:
     card_id = drawn[-1] if drawn else None
 
     def trial(state: State, seat: int, option: Action, policy: Playing) -> None:
-        card = state["improv_cards"].get(kind_of(card_id)) if card_id else None
+        card = improv_card(state, card_id) if card_id else None
         effects = card["effects"] if card else []
         choosing = [
             index

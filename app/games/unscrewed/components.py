@@ -45,13 +45,15 @@ The format (one JSON object; "stand_in" and "note" are optional on the object an
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
+from app.games.determinism import canonical
 from app.games.unscrewed.board import DIRECTIONS, SPACE_TYPES, adjacent
 from app.games.unscrewed.quirks import EFFECTS as QUIRK_EFFECTS
 
@@ -123,15 +125,35 @@ class Components:
     note: str = ""
 
     def map(self, map_id: str) -> dict[str, Any]:
-        for entry in self.maps:
-            if entry["id"] == map_id:
-                return entry
-        raise KeyError(map_id)
+        return self.layouts[map_id]
 
     def faces(self) -> dict[str, Any]:
         """Every map and card face, JSON-ready: what anyone sees who opens the box."""
         faces: dict[str, Any] = json.loads(json.dumps(asdict(self)))
         return faces
+
+    @cached_property
+    def digest(self) -> str:
+        """What a state keeps of its box (box.py): 16 hex digits of a SHA-256 over every map
+        and card face (the note aside), so that other components, however alike, differ."""
+        faces = self.faces()
+        faces.pop("note")
+        return hashlib.sha256(canonical(faces).encode()).hexdigest()[:16]
+
+    @cached_property
+    def layouts(self) -> dict[str, dict[str, Any]]:
+        """The maps by id."""
+        return {entry["id"]: entry for entry in self.maps}
+
+    @cached_property
+    def improv_cards(self) -> dict[str, dict[str, Any]]:
+        """The Improv cards by id (a card in a deck is "<id>.<copy>")."""
+        return {card["id"]: card for card in self.improv}
+
+    @cached_property
+    def quirk_cards(self) -> dict[str, dict[str, Any]]:
+        """The Quirks by id (a card in the deck is "<id>.<copy>")."""
+        return {quirk["id"]: quirk for quirk in self.quirks}
 
 
 def _shown(value: Any) -> str:

@@ -1,14 +1,15 @@
 """UNSCREWED's JSON, typed: the state, the table every view shows, and the actions.
 
 What the actions do is said in rules.py; the events and the asks in view.py's docstring.
-Positions are [x, y] (board.py).
+Positions are [x, y] (board.py). Nothing printed is in a state or a table: they name the box, the
+map and the cards by id, and the page looks them up in `Unscrewed.components()` (box.py).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from app.games.core import Decision, LogEntry, ScriptRecord, Seat
+from app.games.core import Decision, Ending, LogEntry, ScriptRecord, Seat
 from app.games.unscrewed.board import Phase
 
 Position = list[int]  # [x, y]
@@ -16,12 +17,6 @@ Event = dict[str, Any]  # {"n", "kind", ...}: the kinds and their fields in view
 
 
 # --- the state --------------------------------------------------------------------------------
-
-
-class Space(TypedDict):
-    type: str  # "blank", "slick", "cracks", "hole", "crush", "wall", "fan", "bomb_spitter"...
-    facing: NotRequired[str]  # fans and spitters
-    pair: NotRequired[str]  # portals
 
 
 class Thing(TypedDict):
@@ -75,33 +70,17 @@ class Friend(TypedDict):
     at: Position | None
 
 
-class Text(TypedDict):
-    name: str
-    text: str
-
-
-class QuirkCard(Text):
-    effect: Any  # components.py
-
-
 class Execution(TypedDict):
     step: int  # 0..2
     turn: int
-
-
-class Result(TypedDict):
-    winners: list[Seat]
-    reason: str
 
 
 class UnscrewedState(TypedDict):
     rng: str
     players: int
     mode: Literal["full", "first"]
-    map: str
-    map_name: str
-    size: int
-    grid: list[list[Space]]  # rows North first
+    box: str  # the digest of the components the game was set up with (box.py)
+    map: str  # the map's id in that box
     covers: int  # how many covers are placed
     tokens: dict[str, str]  # "x,y" -> the space token placed there
     things: dict[str, Thing]  # "c0", "bomb1", "anvil2"...
@@ -109,22 +88,17 @@ class UnscrewedState(TypedDict):
     dibs: Seat
     round: int
     phase: Phase
-    improv_cards: dict[str, dict[str, Any]]  # kind id -> its card (components.py)
     improv_deck: ImprovDeck
-    quirk_cards: dict[str, QuirkCard]  # quirk id -> its card
     quirk_deck: QuirkDeck
     plan: PlanState
     friend: Friend
-    plan_cards: dict[str, Text]
-    friend_card: Text
-    gimmick_texts: dict[str, dict[str, dict[str, str] | None]]  # character -> side -> texts
     events: list[Event]  # since the last action
     next_event: int
-    result: Result | None
+    result: Ending | None  # core.finish
     together: list[str] | None  # the things moving together (fans, bombs) while they move
     scheming: NotRequired[Decision]  # the seats still scheming
     execution: NotRequired[Execution]
-    script: NotRequired[ScriptRecord]  # the round's script, waiting for an answer
+    asking: NotRequired[ScriptRecord]  # the open decision: the script waiting for an answer
     log: list[LogEntry]
 
 
@@ -132,10 +106,7 @@ class UnscrewedState(TypedDict):
 
 
 class MapShown(TypedDict):
-    id: str
-    name: str
-    size: int
-    grid: list[list[Space]]
+    id: str  # the map's name, size and spaces: in the components
     covers: int  # ring r is covered when r < covers
     cover_names: list[str]
     next_cover: str | None
@@ -155,17 +126,6 @@ class PlanShown(TypedDict):
     cards_left: int
 
 
-class QuirkShown(Text):
-    id: str
-
-
-class GimmickShown(Gimmick):
-    title: str
-    goal: str
-    reward: str
-    text: str
-
-
 class SlotShown(TypedDict):
     filled: bool
     flipped: bool
@@ -179,8 +139,8 @@ class Player(TypedDict):
     character: str | None
     alive: bool
     at: Position | None
-    quirks: list[QuirkShown]
-    gimmick: GimmickShown | None
+    quirks: list[str]  # Quirk ids ("<id>.<copy>")
+    gimmick: Gimmick | None  # its texts: the components' gimmicks[character][side]
     slots: list[SlotShown | None]
     filled: int  # how many slots hold a card
     locked: bool  # Scheming
@@ -213,15 +173,9 @@ class Asking(TypedDict):
     info: dict[str, Any]  # the Quirks and Improv cards to choose from: their chooser's only
 
 
-class Cards(TypedDict):
-    improv: dict[str, dict[str, Any]]  # kind id -> name, kind, text, icons, grid?
-    quirks: dict[str, Text]
-    master_plans: dict[str, Text]  # full mode ({} otherwise)
-    gimmicks: dict[str, dict[str, dict[str, str] | None]]  # full mode
-    friend: Text | None  # full mode
-
-
 class Table(TypedDict):
+    mode: Literal["full", "first"]
+    box: str  # the components' digest (box.py)
     map: MapShown
     tokens: list[TokenShown]
     things: list[ThingShown]  # on the map
@@ -238,8 +192,7 @@ class Table(TypedDict):
     decks: Decks
     asking: Asking | None
     events: list[Event]
-    cards: Cards
-    result: Result | None
+    result: Ending | None
 
 
 # --- the actions --------------------------------------------------------------------------------

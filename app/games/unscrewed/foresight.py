@@ -17,7 +17,7 @@ is fast enough to try a hundred schemes), asking `policy` whenever an effect wan
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from app.games.core import Action, Ask, Game, Rng, State
@@ -34,13 +34,14 @@ from app.games.unscrewed.board import (
     ring,
     space_type,
 )
+from app.games.unscrewed.box import box
 from app.games.unscrewed.improv import ACTION_CARDS, dibs_order
 from app.games.unscrewed.movement import GameEnded
 
 Policy = Callable[[State, Ask], Action]
 View = dict[str, Any]
 
-# The parts of a state a playout changes; the rest (the grid, the card texts) is shared.
+# The parts of a state a playout changes; the rest is shared.
 MUTABLE = (
     "things",
     "seats",
@@ -63,10 +64,9 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
     """A full rules state consistent with `view`, the hidden parts drawn from `rng`."""
     table = view["state"]
     me = table.get("you")
-    components = getattr(game, "box", None)
-    full = bool(table["cards"].get("master_plans"))
+    components = box(table)
+    full = table["mode"] == "full"
     players = len(table["players"])
-    size = table["map"]["size"]
     things: dict[str, dict[str, Any]] = {}
     for seat in range(players):
         things[character(seat)] = {"kind": "character", "seat": seat, "at": None}
@@ -79,12 +79,9 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
         entry["at"] = list(thing["at"]) if thing.get("at") is not None else None
         things[thing["id"]] = entry
 
-    improv_cards, improv_ids = _improv(components, table)
-    quirk_cards, quirk_ids = _quirks(components, table)
-    held = {quirk["id"] for player in table["players"] for quirk in player["quirks"]}
-    for player in table["players"]:
-        for quirk in player["quirks"]:
-            quirk_cards.setdefault(quirk["id"], {**quirk, "effect": ""})
+    improv_ids = _copies(card for card in components.improv if full or card["first_game"])
+    quirk_ids = _copies(components.quirks if full else ())
+    held = {quirk for player in table["players"] for quirk in player["quirks"]}
 
     seats = []
     for player in table["players"]:
@@ -97,7 +94,7 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
                 "name": player.get("name") or "",
                 "alive": bool(player.get("alive")),
                 "slots": _slots(shown, own, bool(player.get("alive")), rng),
-                "quirks": [quirk["id"] for quirk in player["quirks"]],
+                "quirks": list(player["quirks"]),
                 "gimmick": {"character": gimmick["character"], "side": gimmick["side"]}
                 if gimmick
                 else None,
@@ -110,7 +107,7 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
     quirk_discard = [card for card in decks["quirk_discard"] if card in quirk_ids]
     quirk_draw = _draw(quirk_ids, set(quirk_discard) | held, decks["quirks"], rng)
 
-    plans = [plan["id"] for plan in components.master_plans] if components else []
+    plans = [plan["id"] for plan in components.master_plans]
     shown_plan = table.get("plan")
     if shown_plan:
         left = shown_plan.get("cards_left", len(plans))
@@ -125,11 +122,9 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
     execution = table.get("execution") or {"step": 0}
     return {
         "players": players,
-        "mode": "full" if full else "first",
+        "mode": table["mode"],
+        "box": components.digest,
         "map": table["map"]["id"],
-        "map_name": table["map"].get("name", ""),
-        "size": size,
-        "grid": table["map"]["grid"],
         "covers": table["map"]["covers"],
         "tokens": {key(token["at"]): token["token"] for token in table["tokens"]},
         "things": things,
@@ -138,15 +133,10 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
         "round": table["round"],
         "phase": Phase.EXECUTION,
         "execution": {"step": execution.get("step", 0), "turn": 0},
-        "improv_cards": improv_cards,
         "improv_deck": {"draw": improv_draw, "discard": improv_discard, "in_play": []},
-        "quirk_cards": quirk_cards,
         "quirk_deck": {"draw": quirk_draw, "discard": quirk_discard},
         "plan": {"at": plan["at"], "placed": plan["placed"], "cards": plan["cards"]},
         "friend": {"at": friend.get("at")},
-        "plan_cards": table["cards"].get("master_plans") or {},
-        "friend_card": table["cards"].get("friend"),
-        "gimmick_texts": table["cards"].get("gimmicks") or {},
         "rng": format(Rng.from_seed(rng.next64()).state, "016x"),
         "events": [],
         "next_event": 0,
@@ -156,34 +146,9 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
     }
 
 
-def _improv(components: Any, table: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    cards: dict[str, Any] = {}
-    ids: list[str] = []
-    shown = table["cards"]["improv"]
-    for card in components.improv if components else ():
-        if card["id"] not in shown:
-            continue
-        cards[card["id"]] = {
-            field: card[field]
-            for field in ("name", "kind", "text", "icons", "effects", "grid")
-            if field in card
-        }
-        ids.extend(f"{card['id']}.{copy}" for copy in range(1, card.get("count", 1) + 1))
-    return cards, ids
-
-
-def _quirks(components: Any, table: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    cards: dict[str, Any] = {}
-    if not components or not table["cards"]["quirks"]:
-        return cards, []
-    for quirk in components.quirks:
-        for copy in range(1, quirk.get("count", 1) + 1):
-            cards[f"{quirk['id']}.{copy}"] = {
-                "name": quirk["name"],
-                "text": quirk["text"],
-                "effect": quirk["effect"],
-            }
-    return cards, list(cards)
+def _copies(cards: Iterable[dict[str, Any]]) -> list[str]:
+    """The ids of every copy of these cards in a deck: "<id>.<copy>"."""
+    return [f"{card['id']}.{copy}" for card in cards for copy in range(1, card["count"] + 1)]
 
 
 def _draw(ids: list[str], seen: set[str], count: int, rng: Rng) -> list[str]:

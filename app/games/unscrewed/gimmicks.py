@@ -38,6 +38,7 @@ from app.games.unscrewed.board import (
     neighbours,
     occupant,
     seat_of,
+    size,
     space_type,
 )
 from app.games.unscrewed.improv import gain_quirk
@@ -160,8 +161,8 @@ def lay_master_plan(state: State, seat: int) -> None:
 def free_blanks(state: State) -> list[list[int]]:
     return [
         [x, y]
-        for y in range(state["size"])
-        for x in range(state["size"])
+        for y in range(size(state))
+        for x in range(size(state))
         if available(state, (x, y))
         and space_type(state, (x, y)) == "blank"
         and occupant(state, (x, y)) is None

@@ -43,6 +43,7 @@ from app.games.unscrewed.board import (
     occupant,
     sign,
 )
+from app.games.unscrewed.box import improv_card, quirk_card
 from app.games.unscrewed.movement import (
     event,
     move,
@@ -157,7 +158,7 @@ def trash_quirk(state: State, seat: int) -> Effect:
     event(state, "trash", seat=seat, quirk=answer["quirk"])
     log(
         state,
-        f"{who(state, seat)} discards {state['quirk_cards'][answer['quirk']]['name']}",
+        f"{who(state, seat)} discards {quirk_card(state, answer['quirk'])['name']}",
     )
 
 
@@ -209,7 +210,7 @@ def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
     player = state["seats"][seat]
     player["quirks"].append(quirk)
     event(state, "quirk", seat=seat, quirk=quirk)
-    log(state, f"{who(state, seat)} gains the Quirk {state['quirk_cards'][quirk]['name']}")
+    log(state, f"{who(state, seat)} gains the Quirk {quirk_card(state, quirk)['name']}")
     while len(player["quirks"]) > quirk_limit(state, seat):
         others = [held for held in player["quirks"] if held != quirk]
         answer = yield Ask(
@@ -221,7 +222,7 @@ def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
         player["quirks"].remove(answer["quirk"])
         state["quirk_deck"]["discard"].append(answer["quirk"])
         event(state, "trash", seat=seat, quirk=answer["quirk"])
-        name = state["quirk_cards"][answer["quirk"]]["name"]
+        name = quirk_card(state, answer["quirk"])["name"]
         log(state, f"{who(state, seat)} discards {name}")
 
 
@@ -262,7 +263,7 @@ def kind_of(card_id: str) -> str:
 
 
 def resolve(state: State, seat: int, card_id: str, depth: int = 0) -> Effect:
-    card = state["improv_cards"][kind_of(card_id)]
+    card = improv_card(state, card_id)
     me = character(seat)
     event(state, "improv", seat=seat, card=card_id)
     log(state, f"{who(state, seat)} improvises: {card['name']}")

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.core import State, log, randomness, seat_token
+from app.games.core import State, finish, log, randomness, seat_token
 from app.games.unscrewed.board import (
     DIRECTIONS,
     Phase,
@@ -123,16 +123,14 @@ def check_end(state: State) -> None:
     if len(alive) > 1 or state.get("phase") in (Phase.CHARACTERS, Phase.SPAWNING):
         return
     if state.get("result") is None:
-        state["result"] = {
-            "winners": alive,
-            "reason": (
-                f"{who(state, alive[0])} is the last one standing"
-                if alive
-                else "the last players died together: no winner"
-            ),
-        }
-        state["phase"] = Phase.OVER
-        log(state, "The game is over: " + state["result"]["reason"])
+        reason = (
+            f"{who(state, alive[0])} is the last one standing"
+            if alive
+            else "the last players died together: no winner"
+        )
+        scores = {str(seat): 1 if seat in alive else 0 for seat in range(state["players"])}
+        finish(state, alive, scores, reason)
+        log(state, "The game is over: " + reason)
     raise GameEnded
 
 

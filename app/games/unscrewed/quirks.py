@@ -7,6 +7,7 @@ wherever that effect can change what happens. The card texts are in the componen
 from __future__ import annotations
 
 from app.games.core import State
+from app.games.unscrewed.box import quirk_card
 
 EFFECTS = {
     "unpushable": "cannot be pushed",
@@ -33,8 +34,9 @@ EFFECTS = {
 
 
 def has_quirk(state: State, seat: int, effect: str) -> bool:
-    cards = state["quirk_cards"]
-    return any(cards[quirk]["effect"] == effect for quirk in state["seats"][seat]["quirks"])
+    return any(
+        quirk_card(state, quirk)["effect"] == effect for quirk in state["seats"][seat]["quirks"]
+    )
 
 
 def quirk_limit(state: State, seat: int) -> int:

@@ -12,7 +12,8 @@ of the game whenever nothing is waiting:
                  the card in that slot (one script "act" per card)
     aftermath    fans, bombs, crush spots, the cover, retrieving, end-of-Aftermath effects,
                  passing Dibs and the respawn (one script "aftermath")
-    over         someone is the last one standing, or nobody is
+
+The game ends (core.finish) when someone is the last one standing, or nobody is.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from app.games.unscrewed.board import (
     add,
     available,
     character,
+    grid,
     neighbours,
     occupant,
     on_grid,
@@ -200,7 +202,7 @@ def fan_lines(state: State) -> list[tuple[Pos, str, list[str]]]:
     """Each working fan: where it is, the way it blows and the thingamajigs in its line (in
     front of it and behind it, up to a wall), in the order they stand from the fan."""
     fans = []
-    for y, row in enumerate(state["grid"]):
+    for y, row in enumerate(grid(state)):
         for x, _space in enumerate(row):
             pos = (x, y)
             if not available(state, pos) or space_type(state, pos) != "fan":
@@ -386,13 +388,15 @@ def _guarded(body: ScriptFn) -> ScriptFn:
     return run
 
 
+# The game's open decision is the state's "asking": the script in progress, with its question.
 SCRIPTS = Script(
     {
         "begin": _guarded(begin),
         "quirks": _guarded(draw_quirks),
         "act": _guarded(act),
         "aftermath": _guarded(aftermath),
-    }
+    },
+    key="asking",
 )
 
 

@@ -42,7 +42,6 @@ from app.games.core import (
     Contract,
     Game,
     Option,
-    Result,
     Seat,
     Simultaneous,
     State,
@@ -50,8 +49,9 @@ from app.games.core import (
     randomness,
     seed_state,
 )
-from app.games.unscrewed import rounds
+from app.games.unscrewed import rounds, stored
 from app.games.unscrewed.board import POOL, Phase
+from app.games.unscrewed.box import register
 from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
 from app.games.unscrewed.contract import Table, UnscrewedAction, UnscrewedState
 from app.games.unscrewed.improv import ACTION_CARDS, hand_of
@@ -78,8 +78,10 @@ class Unscrewed(Game):
     rules_version = "1"
 
     def __init__(self, components: Components | None = None) -> None:
-        # The maps and decks in the box: the stand-ins, or the host's own.
+        # The maps and decks in the box: the stand-ins, or the host's own, made known to the
+        # rules (box.py). Only these: the page draws the components this server serves.
         self.box = components if components is not None else stand_in_components()
+        register(self.box)
         map_ids = tuple(entry["id"] for entry in self.box.maps)
         self.options = (
             Option(
@@ -111,36 +113,22 @@ class Unscrewed(Game):
             things[f"bomb{number}"] = {"kind": "bomb", "number": number, "at": None}
         for number in range(1, POOL["anvil"] + 1):
             things[f"anvil{number}"] = {"kind": "anvil", "number": number, "at": None}
-        improv_cards = {}
-        improv_draw: list[str] = []
-        for card in self.box.improv:
-            if not full and not card["first_game"]:
-                continue
-            improv_cards[card["id"]] = {
-                field: card[field]
-                for field in ("name", "kind", "text", "icons", "effects", "grid")
-                if field in card
-            }
-            improv_draw.extend(f"{card['id']}.{copy}" for copy in range(1, card["count"] + 1))
-        quirk_cards = {}
-        quirk_draw = []
-        if full:
-            for quirk in self.box.quirks:
-                for copy in range(1, quirk["count"] + 1):
-                    quirk_id = f"{quirk['id']}.{copy}"
-                    quirk_cards[quirk_id] = {
-                        "name": quirk["name"],
-                        "text": quirk["text"],
-                        "effect": quirk["effect"],
-                    }
-                    quirk_draw.append(quirk_id)
+        improv_draw = [
+            f"{card['id']}.{copy}"
+            for card in self.box.improv
+            if full or card["first_game"]
+            for copy in range(1, card["count"] + 1)
+        ]
+        quirk_draw = [
+            f"{quirk['id']}.{copy}"
+            for quirk in (self.box.quirks if full else ())
+            for copy in range(1, quirk["count"] + 1)
+        ]
         state.update(
             players=players,
             mode=mode,
+            box=self.box.digest,
             map=chosen["id"],
-            map_name=chosen["name"],
-            size=chosen["size"],
-            grid=chosen["grid"],
             covers=0,
             tokens={},
             things=things,
@@ -158,9 +146,7 @@ class Unscrewed(Game):
             dibs=0,
             round=1,
             phase=Phase.CHARACTERS,
-            improv_cards=improv_cards,
             improv_deck={"draw": improv_draw, "discard": [], "in_play": []},
-            quirk_cards=quirk_cards,
             quirk_deck={"draw": quirk_draw, "discard": []},
             plan={
                 "at": None,
@@ -168,18 +154,6 @@ class Unscrewed(Game):
                 "cards": [plan["id"] for plan in self.box.master_plans],
             },
             friend={"at": None},
-            plan_cards={
-                plan["id"]: {"name": plan["name"], "text": plan["text"]}
-                for plan in self.box.master_plans
-            },
-            friend_card={
-                "name": self.box.friend["name"],
-                "text": self.box.friend["text"],
-            },
-            gimmick_texts={
-                character: {"front": g["front"], "back": g["back"]}
-                for character, g in self.box.gimmicks.items()
-            },
             events=[],
             next_event=0,
             result=None,
@@ -253,14 +227,10 @@ class Unscrewed(Game):
             if Simultaneous.answer(state, SCHEMING, seat, True):
                 rounds.close_scheming(state)
 
-    def result(self, state: State) -> Result | None:
-        ended = state.get("result")
-        if ended is None:
-            return None
-        scores = {
-            str(seat): 1 if seat in ended["winners"] else 0 for seat in range(state["players"])
-        }
-        return Result(list(ended["winners"]), scores, ended["reason"])
+    def upgrade(self, state: State) -> State:
+        """A state stored before the printed components left it (stored.py), in today's
+        shape: its copy of them must be this game's box."""
+        return stored.upgrade(state, self.box)
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return table(state, seat, everything)

@@ -1,6 +1,8 @@
 """What each seat sees of the table: `table(state, seat)`, the "state" of `Game.view`.
 
-`view["state"]` (the page reads this) is contract.Table. Its events and asks:
+`view["state"]` (the page reads this) is contract.Table. It names the map, the cards, the Quirks
+and the Gimmicks by id only: their faces are served once by `Unscrewed.components()`, where the
+page looks them up. Its events and asks:
 
     asking     null or {"seat", "kind" (character, spawn, keep_quirk, discard_quirk, aim, call,
                 direction, shift, order, master_plan, pick_improv, friend, plan), "prompt",
@@ -24,15 +26,12 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from app.games.core import Seat, Simultaneous, State
 from app.games.unscrewed.board import COVER_NAMES, POOL, Phase, tokens_left, unkey
 from app.games.unscrewed.contract import (
     Asking,
     Decks,
     Gimmick,
-    GimmickShown,
     Player,
     Slot,
     SlotShown,
@@ -59,12 +58,10 @@ def _slot(slot: Slot | None, shown: bool) -> SlotShown | None:
     return entry
 
 
-def _gimmick(state: State, seat: int) -> GimmickShown | None:
-    gimmick: Gimmick | None = state["seats"][seat]["gimmick"]
+def _gimmick(gimmick: Gimmick | None) -> Gimmick | None:
     if gimmick is None:
         return None
-    texts = state["gimmick_texts"][gimmick["character"]][gimmick["side"]]
-    return cast(GimmickShown, {**gimmick, **texts})
+    return {"character": gimmick["character"], "side": gimmick["side"]}
 
 
 def table(state: State, seat: Seat | None, everything: bool = False) -> Table:
@@ -80,12 +77,8 @@ def table(state: State, seat: Seat | None, everything: bool = False) -> Table:
                 "character": player["character"],
                 "alive": player["alive"],
                 "at": state["things"][f"c{other}"]["at"],
-                "quirks": [
-                    {"id": quirk, "name": card["name"], "text": card["text"]}
-                    for quirk in player["quirks"]
-                    for card in [state["quirk_cards"][quirk]]
-                ],
-                "gimmick": _gimmick(state, other),
+                "quirks": list(player["quirks"]),
+                "gimmick": _gimmick(player["gimmick"]),
                 "slots": slots,
                 "filled": sum(1 for slot in player["slots"] if slot is not None),
                 "locked": state["phase"] == Phase.SCHEMING and other not in waiting,
@@ -117,18 +110,16 @@ def table(state: State, seat: Seat | None, everything: bool = False) -> Table:
     if everything:
         decks["improv_order"] = list(state["improv_deck"]["draw"])
         decks["quirk_order"] = list(state["quirk_deck"]["draw"])
-    full = state["mode"] == "full"
     phase = state["phase"]
     if phase == Phase.AFTERMATH_RUNNING:
         phase = Phase.AFTERMATH
     if phase == Phase.START:
         phase = Phase.QUIRKS if state["mode"] == "full" else Phase.SCHEMING
     return {
+        "mode": state["mode"],
+        "box": state["box"],
         "map": {
             "id": state["map"],
-            "name": state["map_name"],
-            "size": state["size"],
-            "grid": state["grid"],
             "covers": state["covers"],
             "cover_names": list(COVER_NAMES),
             "next_cover": COVER_NAMES[state["covers"]]
@@ -161,19 +152,6 @@ def table(state: State, seat: Seat | None, everything: bool = False) -> Table:
         "decks": decks,
         "asking": asking,
         "events": list(state["events"]),
-        "cards": {
-            "improv": {
-                card_id: {k: v for k, v in card.items() if k != "effects"}
-                for card_id, card in state["improv_cards"].items()
-            },
-            "quirks": {
-                quirk: {"name": card["name"], "text": card["text"]}
-                for quirk, card in state["quirk_cards"].items()
-            },
-            "master_plans": state["plan_cards"] if full else {},
-            "gimmicks": state["gimmick_texts"] if full else {},
-            "friend": state["friend_card"] if full else None,
-        },
         "result": state.get("result"),
     }
 

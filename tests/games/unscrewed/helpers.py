@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator
 from typing import Any
 
 from app.games.core import Rng
 from app.games.unscrewed import Unscrewed
-from app.games.unscrewed.components import parse_rows
+from app.games.unscrewed.box import box, register
+from app.games.unscrewed.components import parse_rows, stand_in_components
 from app.games.unscrewed.movement import GameEnded
 from app.games.unscrewed.rounds import SCRIPTS
 
@@ -37,8 +39,7 @@ def table(
     while state["phase"] == "spawning":
         ask = SCRIPTS.asking(state)
         state = game.apply(state, ask.seat, ask.options[0])
-    state["grid"] = parse_rows(rows)
-    state["size"] = len(rows)
+    on_map(state, rows)
     state["tokens"] = {}
     state["friend"]["at"] = None
     state["plan"]["at"] = None
@@ -51,10 +52,28 @@ def table(
     return state
 
 
+def on_map(state: dict[str, Any], rows: list[str]) -> None:
+    """Play on a map of these rows: the game's box with its map's spaces replaced (the rows
+    need not make a map a host could load), known to the rules by its own digest."""
+    components = box(state)
+    chosen = components.map(state["map"])
+    custom = {**chosen, "size": len(rows), "grid": parse_rows(rows), "rows": list(rows)}
+    maps = tuple(custom if entry is chosen else entry for entry in components.maps)
+    state["box"] = register(dataclasses.replace(components, maps=maps))
+
+
+def quirk(effect: str, copy: int = 9) -> str:
+    """A copy of the stand-in Quirk whose effect is `effect` (copy 9: one no deck holds)."""
+    for card in stand_in_components().quirks:
+        if card["effect"] == effect:
+            return f"{card['id']}.{copy}"
+    raise AssertionError(f"no Quirk does {effect}")
+
+
 def restart(state: dict[str, Any]) -> None:
     """Run the script in progress again from the (changed) state, so that the changes a test
     made stick when the script is rebuilt from its answers."""
-    record = state.pop("script", None)
+    record = state.pop("asking", None)
     if record is not None:
         SCRIPTS.start(state, record["name"], **record["args"])
 

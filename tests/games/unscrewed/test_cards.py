@@ -12,7 +12,7 @@ from app.games.unscrewed.improv import improvise, resolve
 from app.games.unscrewed.movement import move
 from app.games.unscrewed.rounds import activate_crush_spots, activate_fans, check_bombs, perform
 
-from .helpers import blank, drive, kinds, rig_dice, table, top_improv, where, with_space
+from .helpers import blank, drive, kinds, quirk, rig_dice, table, top_improv, where, with_space
 
 COMPONENTS = stand_in_components()
 EAST = {"type": "aim", "direction": "east"}
@@ -24,7 +24,7 @@ def setup(c1=(7, 7), c2=(0, 8), rows=None, mode="first", characters=THREE, **thi
     at.update({k: list(v) for k, v in things.items()})
     state = table(rows or blank(9), at, characters=characters, mode=mode)
     state["dibs"] = 0
-    state.pop("script", None)
+    state.pop("asking", None)
     return state
 
 
@@ -43,10 +43,9 @@ def rig_coin(state, side):
 
 
 def give(state, seat, effect):
-    quirk = f"{effect}.9"
-    state["quirk_cards"][quirk] = {"name": effect, "text": effect, "effect": effect}
-    state["seats"][seat]["quirks"].append(quirk)
-    return quirk
+    card = quirk(effect)
+    state["seats"][seat]["quirks"].append(card)
+    return card
 
 
 def scheme_of(state, seat, cards):
@@ -463,8 +462,8 @@ def test_quirk_collector():
 
 def test_every_quirk_effect_has_a_test():
     names = set(globals())
-    for quirk in COMPONENTS.quirks:
-        assert f"test_quirk_{quirk['effect']}" in names, quirk["id"]
+    for card in COMPONENTS.quirks:
+        assert f"test_quirk_{card['effect']}" in names, card["id"]
 
 
 # --- Gimmicks, the Friend and the Master Plans ------------------------------------------------

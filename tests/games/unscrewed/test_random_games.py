@@ -113,8 +113,8 @@ def play_one(seed: int) -> str | None:
     state = game.start(players, {"mode": mode, "map": chosen}, seed)
     for count in range(MAX_ACTIONS):
         if game.result(state) is not None:
-            if state["phase"] != "over":
-                return f"seed {seed}: a result outside the over phase"
+            if game.active(state) or any(game.legal(state, seat) for seat in range(players)):
+                return f"seed {seed}: a finished game still waits for someone"
             return None
         active = game.active(state)
         if not active:

@@ -121,8 +121,7 @@ def test_death_takes_the_scheme_but_not_the_quirks():
         {"c0": [2, 2], "c1": [6, 6], "c2": [6, 2]},
         characters=["moe_skeeto", "slappy", "freddy_fraidy"],
     )
-    state["seats"][0]["quirks"] = ["anchored.1"]
-    state["quirk_cards"]["anchored.1"] = {"name": "Anchored", "text": "x", "effect": "unpushable"}
+    state["seats"][0]["quirks"] = ["anchored.1"]  # unpushable
     state["dibs"] = 0
     state = scheme(
         state,
@@ -212,8 +211,8 @@ def test_the_quirk_deck_is_reshuffled_from_the_discards():
 def test_first_game_mode_leaves_out_quirks_gimmicks_and_marked_cards():
     state = GAME.start(2, {"mode": "first"}, 3)
     assert state["quirk_deck"]["draw"] == []
-    assert "trash_talk" not in state["improv_cards"]
-    assert "garbage_day" not in state["improv_cards"]
+    kinds_drawn = {card.split(".")[0] for card in state["improv_deck"]["draw"]}
+    assert "trash_talk" not in kinds_drawn and "garbage_day" not in kinds_drawn
     assert len(state["improv_deck"]["draw"]) == 55
     full = GAME.start(2, {"mode": "full"}, 3)
     assert len(full["improv_deck"]["draw"]) == 60

@@ -85,6 +85,7 @@ def test_crushing_the_last_two_together_leaves_no_winner():
     drive(_crush(state))
     assert state["result"] == {
         "winners": [],
+        "scores": {"0": 0, "1": 0},
         "reason": "the last players died together: no winner",
     }
 
@@ -246,11 +247,6 @@ def test_a_switch_never_puts_anyone_on_a_working_portal():
     # Sickness, and a Switcheroo put Freddy there. "Thingamajigs may never occupy a Portal".
     rows = with_space(with_space(blank(), 1, 1, "Pa"), 5, 5, "Pa")
     state = two(rows, (3, 3), (1, 1))
-    state["quirk_cards"]["portal_sickness.9"] = {
-        "name": "Portal Sickness",
-        "text": "Portals do not work for you.",
-        "effect": "portal_proof",
-    }
     state["seats"][1]["quirks"].append("portal_sickness.9")
     assert not switch(state, "c0", "c1")
     assert where(state, "c0") == [3, 3] and where(state, "c1") == [1, 1]

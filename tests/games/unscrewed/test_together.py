@@ -8,7 +8,7 @@ from app.games.unscrewed.board import DIRECTIONS
 from app.games.unscrewed.movement import move_together
 from app.games.unscrewed.rounds import SCRIPTS
 
-from .helpers import blank, kinds, table, where, with_space
+from .helpers import blank, kinds, quirk, table, where, with_space
 
 EAST = DIRECTIONS["east"]
 WEST = DIRECTIONS["west"]
@@ -36,9 +36,7 @@ def three(rows, at):
 
 
 def give_quirk(state, seat, effect):
-    card = f"{effect}.9"
-    state["quirk_cards"][card] = {"name": effect, "text": effect, "effect": effect}
-    state["seats"][seat]["quirks"].append(card)
+    state["seats"][seat]["quirks"].append(quirk(effect))
 
 
 # --- the three situations of the audit --------------------------------------------------------

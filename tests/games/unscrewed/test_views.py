@@ -1,4 +1,5 @@
-"""No view shows another seat's face-down scheme cards, nor the order of a deck."""
+"""No view shows another seat's face-down scheme cards, nor the order of a deck; states and views
+name the printed components by id."""
 
 from __future__ import annotations
 
@@ -92,21 +93,46 @@ def test_the_aim_chooser_previews_each_direction():
     assert GAME.prompt(state, 1) is None
 
 
-def test_the_view_names_the_texts_a_player_reads_before_choosing() -> None:
-    full = GAME.start(3, {"mode": "full"}, 5)
-    cards = GAME.view(full, 0)["state"]["cards"]
-    assert set(cards["gimmicks"]) == {
-        "freddy_fraidy",
-        "moe_skeeto",
-        "the_mad_cow",
-        "slappy",
-        "dr_piddles",
-    }
-    assert cards["gimmicks"]["freddy_fraidy"]["back"]["title"]
-    assert set(cards["master_plans"]) == {"plan_a", "plan_b", "plan_c"}
-    assert cards["friend"]["name"] and cards["friend"]["text"]
-    first = GAME.view(GAME.start(3, {"mode": "first"}, 5), 0)["state"]["cards"]
-    assert first["gimmicks"] == {} and first["master_plans"] == {} and first["friend"] is None
+def printed_texts() -> list[str]:
+    """Every text printed on a card, a Gimmick side, the Friend token or a Master Plan."""
+    box = GAME.box
+    sides = [side for g in box.gimmicks.values() for side in (g["front"], g["back"]) if side]
+    return [
+        *(card["text"] for card in (*box.improv, *box.quirks, *box.master_plans, box.friend)),
+        *(side[field] for side in sides for field in ("goal", "reward", "text")),
+    ]
+
+
+def test_states_and_views_name_the_printed_components_by_id_only() -> None:
+    state = GAME.start(3, {"mode": "full"}, 12)
+    assert state["box"] == GAME.box.digest and state["map"] == GAME.box.maps[0]["id"]
+    faces = GAME.components()
+    rng = Rng.from_seed(3)
+    texts = printed_texts()
+    seen_gimmick = seen_quirk = False
+    for _ in range(120):
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.active(state)[0]
+        legal = [a for a in GAME.legal(state, seat) if a["type"] != "unscheme"]
+        state = GAME.apply(state, seat, legal[rng.below(len(legal))])
+        everything = [json.dumps(state)] + [
+            json.dumps(GAME.view(state, viewer)) for viewer in (None, 0, 1, 2)
+        ]
+        assert not [text for text in texts if any(text in part for part in everything)]
+        shown = GAME.view(state, 0)["state"]
+        assert shown["map"]["id"] in {entry["id"] for entry in faces["maps"]}
+        assert "grid" not in shown["map"] and "cards" not in shown
+        for player in shown["players"]:
+            for quirk in player["quirks"]:  # the page finds each one in the components
+                assert quirk.split(".")[0] in {card["id"] for card in faces["quirks"]}
+                seen_quirk = True
+            if player["gimmick"] is not None:
+                gimmick = player["gimmick"]
+                assert set(gimmick) == {"character", "side"}
+                assert faces["gimmicks"][gimmick["character"]][gimmick["side"]]["title"]
+                seen_gimmick = True
+    assert seen_quirk and seen_gimmick
 
 
 def test_log_lines_name_the_player_and_the_character() -> None:
