@@ -437,7 +437,7 @@ class Script:
 
     def start(self, state: State, name: str, **args: Any) -> None:
         """Begin script `name` on `state` (in place); it runs until its first question or end."""
-        if self.key in state:
+        if state.get(self.key) is not None:
             raise RuntimeError("a script is already running")
         base = clone(state)
         record = {"name": name, "args": args, "base": base, "answers": []}
