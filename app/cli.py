@@ -86,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 def _transfer(args: argparse.Namespace, settings: Settings) -> int:
     from app import transfer
     from app.db import migrate
+    from app.play.registry import games_for
 
     url = settings.database_url
     try:
@@ -94,7 +95,10 @@ def _transfer(args: argparse.Namespace, settings: Settings) -> int:
             print(f"wrote {counts} to {args.file}")
         elif args.command == "import":
             migrate(url)  # the tables as this version has them
-            counts = asyncio.run(transfer.import_(url, args.file, skip_existing=args.skip_existing))
+            games = games_for(settings)
+            counts = asyncio.run(
+                transfer.import_(url, args.file, skip_existing=args.skip_existing, games=games)
+            )
             print(f"imported {counts} from {args.file}")
         else:
             print(f"wrote {transfer.backup(url, args.dir)}")

@@ -41,7 +41,7 @@ from app.play.hub import Hub
 from app.play.lag import LoopLag
 from app.play.notices import Notices
 from app.play.progress import Progress
-from app.play.registry import games_for
+from app.play.registry import entries_for, modules_for
 from app.play.replays import Replays
 from app.play.websocket import router as websocket_router
 from app.play.workers import Workers
@@ -165,7 +165,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
-    app.state.games = games_for(settings)
+    entries = entries_for(settings)
+    app.state.games = {game_id: entry.game for game_id, entry in entries.items()}
+    app.state.modules = modules_for(entries)  # each game's page module (app/pages.py)
     errors.install(app)
     redact_tokens_in_logs()  # uvicorn logs each request's query string
     if settings.log_format == "json":

@@ -32,6 +32,7 @@ def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTM
     game = context.get("game")
     if game is not None and "game_css" not in context:
         context["game_css"] = _game_css(game["id"])
+        context["game_module"] = request.app.state.modules[game["id"]]  # the registry's
     return templates.TemplateResponse(request, name, context, status_code=status)
 
 

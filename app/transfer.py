@@ -23,7 +23,8 @@ Import checks every line against the tables (each field, its type, its length; a
 numbered 1 to its `seq`; the number of lobbies the first line announced) and writes everything
 in one transaction: a file it cannot read changes nothing. A lobby whose code the database
 already holds is refused, naming the codes, unless `skip_existing`: then those lobbies are left
-as the database has them and the others are imported.
+as the database has them and the others are imported. A game's setup and snapshot written by
+an earlier version of its rules are imported in today's shape (`Game.upgrade`).
 
 Backup makes a consistent copy while the server runs: SQLite's online backup API to
 `DIR/tinkertable-<time>.db`, or `pg_dump --format=custom` to `DIR/tinkertable-<time>.dump` for
@@ -60,9 +61,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.config import Settings
 from app.db import as_utc, make_engine
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play.models import ActionRecord, GameRecord
+from app.play.registry import Games, games_for
 
 FORMAT = 1
 KIND = "export"
@@ -316,8 +319,13 @@ def _player_out(player: Any, seats: dict[int, int]) -> dict[str, Any]:
 # --- import -------------------------------------------------------------------------------------
 
 
-async def import_(url: str, path: Path, *, skip_existing: bool = False) -> Counts:
-    """Read `path` (written by `export`) into the database at `url`, all or nothing."""
+async def import_(
+    url: str, path: Path, *, skip_existing: bool = False, games: Games | None = None
+) -> Counts:
+    """Read `path` (written by `export`) into the database at `url`, all or nothing. A game's
+    setup and snapshot written by an earlier version of its rules are imported in today's
+    shape (`Game.upgrade` of `games`, by default the registry's)."""
+    games = games if games is not None else games_for(Settings())
     try:
         source = open(path, encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:
@@ -331,7 +339,8 @@ async def import_(url: str, path: Path, *, skip_existing: bool = False) -> Count
             existing: list[str] = []
             async with engine.begin() as connection:
                 for number, entry in lines:
-                    await _import_lobby(connection, entry, f"line {number}", counts, existing)
+                    where = f"line {number}"
+                    await _import_lobby(connection, entry, where, counts, existing, games)
                 if counts.lobbies + len(existing) != announced:
                     raise TransferError(
                         f"the file announces {announced} lobbies but holds "
@@ -389,14 +398,19 @@ ENTRY_FIELDS = {"lobby", "players", "chat", "game"}
 
 
 async def _import_lobby(
-    connection: AsyncConnection, entry: Any, where: str, counts: Counts, existing: list[str]
+    connection: AsyncConnection,
+    entry: Any,
+    where: str,
+    counts: Counts,
+    existing: list[str],
+    games: Games,
 ) -> None:
     if not isinstance(entry, dict) or set(entry) != ENTRY_FIELDS:
         raise TransferError(f"{where}: expected an object with {sorted(ENTRY_FIELDS)}")
     lobby = _in(LOBBIES, entry["lobby"], f"{where}: lobby")
     players = [_in(PLAYERS, p, f"{where}: player") for p in _list(entry["players"], where)]
     chat = [_in(CHAT, line, f"{where}: chat") for line in _list(entry["chat"], where)]
-    game, actions = _game_in(entry["game"], where)
+    game, actions = _game_in(entry["game"], where, games)
     seats = [player["seat"] for player in players]
     if len(set(seats)) != len(seats):
         raise TransferError(f"{where}: two players in one seat")
@@ -443,13 +457,19 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _game_in(value: Any, where: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+def _game_in(
+    value: Any, where: str, games: Games
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     if value is None:
         return None, []
     if not isinstance(value, dict) or not isinstance(value.get("actions"), list):
         raise TransferError(f"{where}: game: expected an object with its actions")
     fields = {key: item for key, item in value.items() if key != "actions"}
     game = _in(GAMES, fields, f"{where}: game")
+    rules = games.get(game["game"])
+    for stored in ("setup", "snapshot"):
+        if rules is not None and isinstance(game.get(stored), dict):
+            game[stored] = rules.upgrade(game[stored])
     actions = [_in(ACTIONS, action, f"{where}: action") for action in value["actions"]]
     if [action["seq"] for action in actions] != list(range(1, game["seq"] + 1)):
         raise TransferError(

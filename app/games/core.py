@@ -121,10 +121,12 @@ class Game(ABC):
     """The static facts of one game and the pure functions that play it.
 
     Subclasses set the class attributes and implement `setup`, `legal`, `moves` (or `play`),
-    `table` and `active`; a game ends by `finish`. `apply` is shared: it refuses anything not
-    listed by `legal`, copies the state, and hands the copy to `play`, so a state passed in is
-    never changed. `view` is shared too: the game's `table` for the seat, in the envelope every
-    game's page reads.
+    `table` and `active`; a game ends by `finish`, keeps its open decision in `state["asking"]`
+    and, once its stored states change shape, implements `upgrade`. `apply` is shared: it
+    refuses anything not listed by `legal`, copies the state, and hands the copy to `play`, so a
+    state passed in is never changed. `view` is shared too: the game's `table` for the seat, in
+    the envelope every game's page reads (the page module that the game's registry entry names,
+    app/play/registry.py).
     """
 
     id: str
@@ -432,12 +434,14 @@ class Script:
     """
 
     def __init__(self, scripts: dict[str, ScriptFn], key: str = "script") -> None:
+        # `key`: where the state keeps the running script's record ("asking" where the script
+        # is the game's open decision); None or absent while none runs
         self.scripts = scripts
         self.key = key
 
     def start(self, state: State, name: str, **args: Any) -> None:
         """Begin script `name` on `state` (in place); it runs until its first question or end."""
-        if self.key in state:
+        if state.get(self.key) is not None:
             raise RuntimeError("a script is already running")
         base = clone(state)
         record = {"name": name, "args": args, "base": base, "answers": []}

@@ -35,12 +35,13 @@ class Checkpoints:
 
     @classmethod
     def from_record(cls, game: Game, record: dict[str, Any]) -> Checkpoints:
-        """From a record as `replay_record` writes it (app.play.replays)."""
+        """From a record as `replay_inputs` writes it (app.play.replays); a setup stored by an
+        earlier version of the game in today's shape (`Game.upgrade`)."""
         setup = record["setup"]
         if setup is None:  # games recorded before setups were kept: set up again from the seed
             setup = game.start(record["players"], record["options"], record["seed"])
         actions = [(seat, action) for seat, action in record["actions"]]
-        return cls(game, clone(setup), actions)
+        return cls(game, game.upgrade(clone(setup)), actions)
 
     @property
     def steps(self) -> int:

@@ -51,24 +51,27 @@ class Recording:
 @dataclass(frozen=True)
 class Entry:
     game: Game
+    page: str  # the page module that draws the game, under static/js/ (the table and replay
+    # pages import it from `module`)
     recordings: tuple[Recording, ...]
 
     @property
-    def page(self) -> str:
-        """The page module that draws the game, under static/js/ (the table and replay pages
-        import it by the game's id)."""
-        return f"{self.game.id}.js"
+    def module(self) -> str:
+        """The page module's address, as the table and replay pages import it."""
+        return f"/static/js/{self.page}"
 
 
 def entries_for(settings: Settings) -> dict[str, Entry]:
     entries = [
-        Entry(Convolution(), (Recording("convolution-2p", 2, 101),)),
+        Entry(Convolution(), "convolution.js", (Recording("convolution-2p", 2, 101),)),
         Entry(
             NerdyInventions(_host_file(settings.nerdy_inventions_cards, load_cards, CardError)),
+            "nerdy-inventions.js",
             (Recording("nerdy-inventions-3p", 3, 102, prefer=("build", "pay")),),
         ),
         Entry(
             Unvention(),
+            "unvention.js",
             (
                 Recording(
                     "unvention-2p",
@@ -87,6 +90,7 @@ def entries_for(settings: Settings) -> dict[str, Entry]:
         ),
         Entry(
             Innovation(),
+            "innovation.js",
             (
                 Recording("innovation-2p", 2, 104, prefer=("achieve", "dogma", "draw")),
                 Recording(
@@ -97,6 +101,7 @@ def entries_for(settings: Settings) -> dict[str, Entry]:
         ),
         Entry(
             Unscrewed(_host_file(settings.unscrewed_components, load_unscrewed, ComponentError)),
+            "unscrewed.js",
             (
                 Recording("unscrewed-3p-first-game", 3, 107, {"mode": "first"}),
                 Recording("unscrewed-4p-full", 4, 108, {"mode": "full"}),
@@ -104,6 +109,11 @@ def entries_for(settings: Settings) -> dict[str, Entry]:
         ),
     ]
     return {entry.game.id: entry for entry in entries}
+
+
+def modules_for(entries: dict[str, Entry]) -> dict[str, str]:
+    """Each game's page module by game id, as the table and replay pages import it."""
+    return {game_id: entry.module for game_id, entry in entries.items()}
 
 
 def games_for(settings: Settings) -> Games:

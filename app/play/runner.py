@@ -132,9 +132,10 @@ def replay(game: Game, state: State, actions: list[tuple[Seat, Action]]) -> Stat
 
 
 def initial_state(game: Game, record: GameRecord) -> State:
-    """The state before the first action: as recorded, else set up again from the seed."""
+    """The state before the first action: as recorded (in today's shape, `Game.upgrade`), else
+    set up again from the seed."""
     if record.setup is not None:
-        return clone(record.setup)  # in the key order of a state fresh from `start`
+        return game.upgrade(clone(record.setup))  # in the key order of a fresh state
     return game.start(record.players, record.options, record.seed)
 
 
@@ -180,15 +181,17 @@ class Runner:
         )
 
     def position(self, record: GameRecord) -> Position:
-        """The game at its record's snapshot (a game just started: as it starts), with its
-        clocks as recorded."""
+        """The game at its record's snapshot (a game just started: as it starts; a snapshot
+        stored by an earlier version in today's shape, `Game.upgrade`), with its clocks as
+        recorded."""
         clocks = Clocks.from_json(record.clocks) if record.clocks is not None else None
+        game = self.games[record.game]
         return Position(
             record.id,
-            as_recorded(self.games[record.game], record.result),  # ended by the owner?
+            as_recorded(game, record.result),  # ended by the owner?
             record.seats,
             record.snapshot_seq,
-            clone(record.snapshot),
+            game.upgrade(clone(record.snapshot)),
             record.seed,
             clocks,
         )

@@ -227,7 +227,7 @@ function boardOf(actions, player, { size, mine }) {
 function header(view, state) {
   const bits = [];
   if (state.phase === "opening") bits.push("The opening: everyone picks one of two age-1 cards to meld");
-  else if (state.phase === "over") bits.push("The game is over");
+  else if (state.result) bits.push("The game is over");
   else {
     bits.push(`Turn ${state.turn}`);
     bits.push(`${nameOf(view, state.current)} to play`);
@@ -294,7 +294,7 @@ function whose(view, question, card) {
 // icons, yes/no, done). Card answers are the lit-up cards on the page; a card that is nowhere
 // on the page to click gets a face here.
 function questionBox(view, state, actions, replay = false) {
-  const question = state.question;
+  const question = state.asking;
   if (!question) return null;
   const card = question.card ? cardOf(question.card) : null;
   const about = card
@@ -354,9 +354,9 @@ function finishQuestion(view, state, actions, asked) {
     );
   }
   for (const action of actions.of("done")) {
-    const text = optionText(view, action, state.question);
+    const text = optionText(view, action, state.asking);
     asked.choices.append(
-      actions.button(action, text, `${withNames(view, state.question.prompt)}: ${text}`, "in-secondary"),
+      actions.button(action, text, `${withNames(view, state.asking.prompt)}: ${text}`, "in-secondary"),
     );
   }
 }
@@ -535,7 +535,7 @@ function playerFacts(view, state, player, featured) {
 }
 
 function ownArea(view, state, actions, me, featured) {
-  const current = state.current === me.seat && state.phase === "turn";
+  const current = state.current === me.seat && state.phase === "turn" && !state.result;
   return node(
     "section",
     { class: `in-player in-mine${current ? " in-current" : ""}`, "aria-label": "Your board" },
@@ -573,7 +573,7 @@ function ownArea(view, state, actions, me, featured) {
 }
 
 function opponentArea(view, state, actions, player, featured) {
-  const current = state.current === player.seat && state.phase === "turn";
+  const current = state.current === player.seat && state.phase === "turn" && !state.result;
   const mate =
     view.you !== null && state.players[view.you] && state.players[view.you].teammate === player.seat;
   const title = `${nameOf(view, player.seat)}${mate ? " (your teammate)" : ""}${current ? " · to play" : ""}`;
@@ -754,7 +754,7 @@ function draw(board, view, options) {
         "div",
         { class: "in-choices" },
         ...rest.map((action) =>
-          actions.button(action, optionText(view, action, state.question), JSON.stringify(action)),
+          actions.button(action, optionText(view, action, state.asking), JSON.stringify(action)),
         ),
       )
     : null;

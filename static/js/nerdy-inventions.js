@@ -67,7 +67,7 @@ function describe(view, action) {
   const state = view.state;
   const cards = allCards(state);
   const cardName = (id) => (cards[id] ? cards[id].name : id);
-  const pending = state.pending;
+  const asking = state.asking;
   switch (action.type) {
     case "end_turn":
       return "End your turn";
@@ -103,12 +103,12 @@ function describe(view, action) {
       return tool ? `Choose the ${tool.card.name} of ${nameOf(view, tool.holder)}` : `Choose ${action.card}`;
     }
     case "choose_value": {
-      if (pending && pending.ability === "split") {
-        const total = dieValue(state, pending.picks[0].die);
+      if (asking && asking.ability === "split") {
+        const total = dieValue(state, asking.picks[0].die);
         return `Split the ${total} into ${total - action.value} and ${action.value}`;
       }
-      if (pending && pending.ability === "redistribute") {
-        const [a, b] = pending.picks.map((pick) => dieValue(state, pick.die));
+      if (asking && asking.ability === "redistribute") {
+        const [a, b] = asking.picks.map((pick) => dieValue(state, pick.die));
         return `Make the ${a} a ${action.value} and the ${b} a ${a + b - action.value}`;
       }
       return `Choose ${action.value}`;
@@ -185,26 +185,26 @@ function header(view, state) {
   return node("div", { class: "ni-header" }, ...parts);
 }
 
-function pendingBox(view, state, actions) {
-  const pending = state.pending;
-  if (!pending) return null;
+function askingBox(view, state, actions) {
+  const asking = state.asking;
+  if (!asking) return null;
   const box = node(
     "div",
-    { class: "ni-pending", role: "status" },
-    node("p", { class: "ni-pending-text" }, pending.text),
+    { class: "ni-asking", role: "status" },
+    node("p", { class: "ni-asking-text" }, asking.text),
   );
-  if (pending.kind === "build" && pending.needs) {
+  if (asking.kind === "build" && asking.needs) {
     box.append(
       node(
         "p",
         { class: "ni-needs" },
         "Requirements: ",
-        ...pending.needs.map((need, index) =>
+        ...asking.needs.map((need, index) =>
           node(
             "span",
-            { class: index < pending.paid.length ? "ni-need ni-paid" : "ni-need" },
-            index < pending.paid.length
-              ? `${need} ✓ (paid with ${dieValue(state, pending.paid[index])})`
+            { class: index < asking.paid.length ? "ni-need ni-paid" : "ni-need" },
+            index < asking.paid.length
+              ? `${need} ✓ (paid with ${dieValue(state, asking.paid[index])})`
               : `${need}`,
           ),
         ),
@@ -248,8 +248,8 @@ function invRow(view, state, actions) {
     for (const action of actions.find((a) => a.type === "research_swap" && a.with === slot.slot)) {
       buttons.push(actions.button(action, "Swap here", describe(view, action)));
     }
-    const pending = state.pending;
-    const marked = pending && pending.slot === slot.slot && pending.kind !== "ability";
+    const asking = state.asking;
+    const marked = asking && asking.slot === slot.slot && asking.kind !== "ability";
     return node(
       "li",
       { class: `ni-slot${marked ? " ni-marked" : ""}`, "aria-label": `Tile ${slot.slot}` },
@@ -277,10 +277,10 @@ function diceArea(view, state, actions) {
   const owner = state.current === null ? null : nameOf(view, state.current);
   const title =
     view.you !== null && view.you === state.current ? "Your dice" : owner ? `${owner}'s dice` : "Dice";
-  const paid = new Set(state.pending && state.pending.paid ? state.pending.paid : []);
+  const paid = new Set(state.asking && state.asking.paid ? state.asking.paid : []);
   const picked = new Set(
-    state.pending && state.pending.picks
-      ? state.pending.picks.filter((p) => p.die !== undefined).map((p) => p.die)
+    state.asking && state.asking.picks
+      ? state.asking.picks.filter((p) => p.die !== undefined).map((p) => p.die)
       : [],
   );
   // A second die of one value researches the same tile: one button says it.
@@ -294,7 +294,7 @@ function diceArea(view, state, actions) {
   const dice = state.dice.map((die) => {
     const face = `${PIPS[die.value] || ""} ${die.value}`;
     const single = actions.find((a) => (a.type === "choose_die" || a.type === "pay") && a.die === die.id);
-    const chosen = picked.has(die.id) || state.pending?.die === die.id;
+    const chosen = picked.has(die.id) || state.asking?.die === die.id;
     const cls = `ni-die${paid.has(die.id) ? " ni-paid" : ""}${chosen ? " ni-picked" : ""}`;
     const verb = single.length && single[0].type === "pay" ? "Pay" : "Choose";
     const shown = single.length
@@ -402,7 +402,7 @@ export function render(board, view) {
 
   const parts = [
     header(view, state),
-    pendingBox(view, state, actions),
+    askingBox(view, state, actions),
     invRow(view, state, actions),
     diceArea(view, state, actions),
     node(

@@ -17,7 +17,7 @@ import { fetchChart, scoreChart } from "./score-chart.js";
 const root = document.getElementById("replay");
 const code = root.dataset.code;
 const el = (id) => document.getElementById(id);
-const gameModule = await import(`/static/js/${root.dataset.game}.js`);
+const gameModule = await import(root.dataset.module); // the registry names it (app/play/registry.py)
 const replay = { step: 0, steps: null, seat: 0, view: null };
 let asked = null; // the step asked for, until it is answered
 let wanted = null; // the step to ask for next

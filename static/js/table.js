@@ -18,14 +18,13 @@ const NAME_KEY = "tinkertable.name";
 const RESUMING_KEY = "tinkertable.resuming";
 const table = document.getElementById("table");
 const code = table.dataset.code;
-const gameId = table.dataset.game;
 // Who this page's player is (null: a visitor). Their seat moves back if the host removes someone
 // seated before them; the lobby messages say where they sit.
 const myId = table.dataset.player === "" ? null : Number(table.dataset.player);
 let mySeat = table.dataset.seat === "" ? null : Number(table.dataset.seat);
 const el = (id) => document.getElementById(id);
 
-const gameModule = await import(`/static/js/${gameId}.js`);
+const gameModule = await import(table.dataset.module); // the registry names it (app/play/registry.py)
 
 const client = {
   view: null,

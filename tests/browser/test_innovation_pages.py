@@ -208,7 +208,7 @@ def play(
         expect(page.locator("#result")).to_be_visible()
         assert read(page)["shown"] == []
     first = state(players[0])
-    assert all(state(page)["phase"] == "over" for page in players)
+    assert all(state(page)["result"] is not None for page in players)
     assert all(state(page)["result"] == first["result"] for page in players)
     assert len(players[0].evaluate("() => window.tinkertable.client.view.result.winners")) >= 1
     assert {"pick", "draw", "dogma"} <= kinds

@@ -286,7 +286,7 @@ class InnovationKeeper(Keeper):
     def choose(self, state: State, seat: Seat, legal: list[Action], rng: Rng) -> Action:
         """As tests/games/innovation: achieve whenever possible (mostly) and draw often, so that
         games end; answer dogma questions at random."""
-        if state["phase"] == "turn" and INNOVATION_SCRIPT.key not in state:
+        if state["phase"] == "turn" and state[INNOVATION_SCRIPT.key] is None:
             achieves = [action for action in legal if action["type"] == "achieve"]
             if achieves and rng.below(10) < 9:
                 return achieves[-1]
@@ -357,7 +357,7 @@ class InnovationKeeper(Keeper):
             if shown["opening"]["pick"] != picked:
                 return f"the opening shows {who(viewer)} the pick {shown['opening']['pick']}"
         ask = INNOVATION_SCRIPT.asking(state)
-        question = shown["question"]
+        question = shown["asking"]
         if ask is not None and ask.seat != viewer and {"options", "prompt"} & set(question):
             return f"seat {ask.seat}'s question is shown whole to {who(viewer)}"
         return None

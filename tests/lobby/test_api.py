@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from app.config import Settings
 from app.db import make_engine
-from app.play.registry import games_for
+from app.play.registry import entries_for, games_for
 from app.play.table import TABLE_OPTIONS
 from tests.conftest import TABLES, run
 from tests.play.tables import Table, play_one
@@ -718,3 +718,12 @@ def test_player_names_are_escaped_on_the_lobby_page(client: TestClient) -> None:
         assert evil not in page.text
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
         assert "<img src=x>" not in page.text
+
+
+def test_the_table_page_imports_the_page_module_the_registry_names(client: TestClient) -> None:
+    for game_id, entry in entries_for(Settings(_env_file=None)).items():
+        made = client.post("/api/lobbies", json={"game": game_id, "name": "Ann", "options": {}})
+        assert made.status_code == 201, made.text
+        page = client.get(f"/l/{made.json()['code']}")
+        assert f'data-module="/static/js/{entry.page}"' in page.text, game_id
+        assert client.get(f"/static/js/{entry.page}").status_code == 200, game_id

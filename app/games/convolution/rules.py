@@ -46,14 +46,15 @@ from app.games.convolution.scoresheet import (
 from app.games.core import (
     Action,
     Contract,
+    Ending,
     Game,
     LogEntry,
     Move,
     Option,
-    Result,
     Seat,
     State,
     clone,
+    finish,
     log,
     randomness,
     seat_token,
@@ -68,9 +69,10 @@ class ConvolutionState(TypedDict):
     rng: str  # the seeded generator (core.randomness); never shown to anyone
     first_player: Seat  # the seat that makes roll 1 (0 is the host, 1 the guest)
     turn: int  # the turn being taken, 1..18 (stays 18 once the game is over)
-    phase: Phase
+    phase: Phase  # stays "score" once the game is over
     rolls: list[Dice]  # every roll so far, oldest first; turn t is scored on rolls[roll_of(t) - 1]
     sheets: list[Sheet]  # [seat 0's, seat 1's]
+    result: Ending | None  # written by core.finish after turn 18
     log: list[LogEntry]
 
 
@@ -139,13 +141,14 @@ class Convolution(Game):
             phase=Phase.ROLL,
             rolls=[],
             sheets=[blank_sheet(), blank_sheet()],
+            result=None,
             log=[],
         )
         log(state, f"{seat_token(first_player)} goes first")
         return state
 
     def active(self, state: State) -> list[Seat]:
-        if state["phase"] == Phase.OVER:
+        if state["result"] is not None:
             return []
         return [player_of(state["first_player"], state["turn"])]
 
@@ -182,9 +185,7 @@ class Convolution(Game):
         write(state, seat, category, score, why)
         write_totals(state, seat)
         if state["turn"] == TURNS:
-            state["phase"] = Phase.OVER
-            winner, reason = decide(standings(state["sheets"]))
-            log(state, f"{seat_token(winner)} {reason}")
+            end(state)
             return
         state["turn"] += 1
         state["phase"] = Phase.ROLL if state["turn"] % 2 == 1 else Phase.SCORE
@@ -194,15 +195,22 @@ class Convolution(Game):
 
         return {"good": GoodBot()}
 
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != Phase.OVER:
-            return None
-        winner, reason = decide(standings(state["sheets"]))
-        won = categories_won(state["sheets"])
-        return Result(winners=[winner], scores={"0": won[0], "1": won[1]}, reason=reason)
+    def upgrade(self, state: State) -> State:
+        """A state stored before the game ended through `core.finish`: it had no "result",
+        and a finished game's phase was "over" (now it stays "score" and the result says it
+        is over)."""
+        if "result" in state:
+            return state
+        upgraded = clone(state)
+        upgraded["result"] = None
+        if upgraded["phase"] == "over":
+            upgraded["phase"] = Phase.SCORE
+            winner, reason = decide(standings(upgraded["sheets"]))
+            finish(upgraded, [winner], scores(upgraded), reason)
+        return clone(upgraded)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
-        if state["phase"] == Phase.OVER:
+        if state["result"] is not None:
             return None
         if seat in self.active(state):
             return "Roll the dice" if state["phase"] == Phase.ROLL else "Choose a category to score"
@@ -212,6 +220,19 @@ class Convolution(Game):
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return table(state)
+
+
+def end(state: State) -> None:
+    """After turn 18: the winner of more categories (rules.md says the tie-breaks)."""
+    winner, reason = decide(standings(state["sheets"]))
+    log(state, f"{seat_token(winner)} {reason}")
+    finish(state, [winner], scores(state), reason)
+
+
+def scores(state: State) -> dict[str, int]:
+    """The categories each seat has won, by seat."""
+    won = categories_won(state["sheets"])
+    return {"0": won[0], "1": won[1]}
 
 
 def table(state: State) -> Table:
@@ -228,7 +249,11 @@ def table(state: State) -> Table:
         "totals": color_totals(dice) if dice else None,
         "arrangement": arrangement(dice) if dice else None,
         "values": category_values(dice) if dice else None,
-        "offers": offers(state, mover) if state["phase"] == Phase.SCORE else None,
+        "offers": (
+            offers(state, mover)
+            if state["phase"] == Phase.SCORE and state["result"] is None
+            else None
+        ),
         "sheets": clone(state["sheets"]),
         "won": winners(state["sheets"]),
         "categories_won": categories_won(state["sheets"]),

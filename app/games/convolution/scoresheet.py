@@ -49,11 +49,11 @@ Dice = dict[str, list[int]]  # a roll: each color -> its two dice
 
 
 class Phase(StrEnum):
-    """Where a turn stands: its roll to make, its category to choose, or the game over."""
+    """Where a turn stands: its roll to make or its category to choose (the last turn's phase
+    stays "score" once the game is over: `state["result"]` says it is)."""
 
     ROLL = "roll"
     SCORE = "score"
-    OVER = "over"
 
 
 class Mark(TypedDict):

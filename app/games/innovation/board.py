@@ -19,11 +19,11 @@ from app.games.innovation.cards import CARDS, COLORS, ICONS
 
 
 class Phase(StrEnum):
-    """The game's step: each seat picks its first meld, then turns, then the end."""
+    """The game's step: each seat picks its first meld, then turns (the phase stays "turn" once
+    the game is over: `state["result"]` says it is)."""
 
     OPENING = "opening"
     TURN = "turn"
-    OVER = "over"
 
 
 # The slots of a non-top card that a splay reveals (0 top-left, 1 bottom-left, 2 bottom-middle,

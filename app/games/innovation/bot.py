@@ -42,7 +42,7 @@ def simulate(game: Game, state: State, seat: int, action: Action) -> State:
             turn.answer(copy, reply)
     except (GameOver, EndAction):
         pass
-    copy.pop("script", None)
+    copy["asking"] = None
     return copy
 
 
@@ -80,7 +80,7 @@ def decide(game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
         return min(achieves, key=lambda action: action["age"])
     if kinds <= {"pick"}:
         return _opening(view, legal, rng, seat)
-    question = table.get("question")
+    question = table.get("asking")
     if kinds & {"draw", "meld", "dogma"}:
         return _best_action(game, view, legal, rng, seat)
     state = guess(view, rng)

@@ -34,8 +34,9 @@ Move = Callable[[State], Any]
 
 def bare(state: State) -> State:
     """A copy of the position alone: no running script, no log."""
-    kept = {key: value for key, value in state.items() if key not in ("script", "log")}
+    kept = {key: value for key, value in state.items() if key not in ("asking", "log")}
     copy: State = json.loads(json.dumps(kept))
+    copy["asking"] = None
     copy["log"] = []
     return copy
 

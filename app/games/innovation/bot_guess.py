@@ -123,7 +123,9 @@ def guess(view: dict[str, Any], rng: Rng) -> State:
         revealed=[],
         on_show=[],
         seen=[],
+        asking=None,
         result=None,
+        won_by=None,
         log=[],
     )
     return state

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from app.games.core import Action, Decision, LogEntry, ScriptRecord, Seat
+from app.games.core import Action, Decision, Ending, LogEntry, ScriptRecord, Seat
 from app.games.innovation.board import Phase
+from app.games.innovation.ending import WonBy
 
 Edition = Literal["third", "first"]
 Splay = Literal["left", "right", "up"] | None
@@ -37,12 +38,6 @@ class Dogma(TypedDict):
     sharing: list[Seat]
 
 
-class Result(TypedDict):
-    winners: list[Seat]
-    reason: str
-    how: str
-
-
 class InnovationState(TypedDict):
     rng: str
     players: int
@@ -61,10 +56,11 @@ class InnovationState(TypedDict):
     revealed: list[str]  # revealed to everyone in the last action
     on_show: list[str]  # revealed by the effects going on and not moved since
     seen: list[str]
-    result: Result | None
+    result: Ending | None  # written by core.finish (ending.py)
+    won_by: WonBy | None  # how the game ended, once it has
     opening: NotRequired[Decision]  # the first melds, picked in secret
     dogma: NotRequired[Dogma]
-    script: NotRequired[ScriptRecord]  # the effect waiting for an answer
+    asking: ScriptRecord | None  # the dogma action waiting for an answer (core.Script)
     log: list[LogEntry]
 
 
@@ -95,7 +91,8 @@ class Player(TypedDict):
 
 
 class Question(TypedDict):
-    """The pending question; for the seat that must answer also its prompt and options."""
+    """The open question of a dogma action; for the seat that must answer also its prompt and
+    options."""
 
     seat: Seat
     kind: str
@@ -134,7 +131,7 @@ class Table(TypedDict):
     target: int  # achievements needed to win
     revealed: list[str]
     dogma: Dogma | None
-    question: Question | None
+    asking: Question | None
     opening: Opening | None  # during the opening
     result: ResultShown | None
     supply_cards: NotRequired[dict[str, list[str]]]  # a finished game's replay only

@@ -69,4 +69,4 @@ def dogma_script(state: State, seat: int, card: str) -> Effect:
     state.pop("dogma", None)
 
 
-SCRIPT = Script({"dogma": dogma_script})
+SCRIPT = Script({"dogma": dogma_script}, key="asking")  # the game's open decision

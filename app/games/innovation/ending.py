@@ -2,15 +2,20 @@
 
 The game ends by achievements (6 / 5 / 4 with 2 / 3 / 4 players; 6 combined in the team game),
 by a draw above age 10 (the highest score wins; achievements break a tie; then a shared win)
-or by a card saying someone wins. The end is written into `state["result"]` and `GameOver`
-unwinds whatever was going on; `EndAction` unwinds only the current dogma action (Fission).
+or by a card saying someone wins. The end is written by `core.finish` (the scores that count at
+the end by score, each seat's own or its team's), which of the three it was into
+`state["won_by"]`, and `GameOver` unwinds whatever was going on; `EndAction` unwinds only the
+current dogma action (Fission).
 """
 
 from __future__ import annotations
 
-from app.games.core import State, seat_token
-from app.games.innovation.board import Phase
+from typing import Literal
+
+from app.games.core import State, finish, seat_token
 from app.games.innovation.cards import CARDS
+
+WonBy = Literal["achievements", "dogma", "score"]
 
 
 class GameOver(Exception):
@@ -72,12 +77,17 @@ def target(state: State) -> int:
     return {2: 6, 3: 5, 4: 4}[state["players"]]
 
 
-def end(state: State, winners: list[int], reason: str, how: str) -> None:
-    """Write the result and unwind (never returns)."""
-    state["result"] = {"winners": sorted(set(winners)), "reason": reason, "how": how}
-    state["phase"] = Phase.OVER
+def end(state: State, winners: list[int], reason: str, won_by: WonBy) -> None:
+    """Finish the game and unwind (never returns)."""
+    finish(state, winners, scores(state), reason)
+    state["won_by"] = won_by
     state.pop("opening", None)
     raise GameOver
+
+
+def scores(state: State) -> dict[str, int]:
+    """Each seat's score as the result shows it: the one that counts at the end by score."""
+    return {str(seat): team_score(state, seat) for seat in range(state["players"])}
 
 
 def names(seats: list[int]) -> str:

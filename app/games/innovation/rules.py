@@ -15,8 +15,9 @@ Actions (each kind of choice has one "type"):
     {"type": "achieve", "age": n}       claim the available age-n achievement (score >= 5 x n
                                         and a top card of age n or more)
 
-Decisions inside a dogma action (the pending question's "info" says {"kind", "card" (the dogma
-card), "effect" (its 1-based index), "player" (whose effect), "demander", "optional"}):
+Decisions inside a dogma action (the open question, `state["asking"]`, whose "info" says
+{"kind", "card" (the dogma card), "effect" (its 1-based index), "player" (whose effect),
+"demander", "optional"}):
 
     {"type": "card", "card": name}      {"type": "color", "color": c}
     {"type": "player", "player": seat}  {"type": "age", "age": n}
@@ -37,19 +38,17 @@ from app.games.core import (
     Contract,
     Game,
     Option,
-    Result,
     Seat,
     Simultaneous,
     State,
     randomness,
     seed_state,
 )
-from app.games.innovation import turn, view
+from app.games.innovation import stored, turn, view
 from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.contract import InnovationAction, InnovationState, Table
 from app.games.innovation.dogma import SCRIPT
-from app.games.innovation.ending import team_score
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -85,7 +84,9 @@ def new_state(players: int, edition: str, teams: bool, seed: int) -> State:
         revealed=[],
         on_show=[],
         seen=[],
+        asking=None,
         result=None,
+        won_by=None,
         log=[],
     )
     return state
@@ -152,20 +153,13 @@ class Innovation(Game):
     def play(self, state: State, seat: Seat, action: Action) -> None:
         if state["phase"] == Phase.OPENING:
             turn.pick(state, seat, action["card"])
-        elif SCRIPT.key in state:
+        elif state[SCRIPT.key] is not None:
             turn.answer(state, action)
         else:
             turn.take_action(state, seat, action)
 
-    def result(self, state: State) -> Result | None:
-        ended = state["result"]
-        if ended is None:
-            return None
-        return Result(
-            winners=list(ended["winners"]),
-            scores={str(seat): team_score(state, seat) for seat in range(state["players"])},
-            reason=ended["reason"],
-        )
+    def upgrade(self, state: State) -> State:
+        return stored.upgrade(state)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return view.prompt(state, seat)

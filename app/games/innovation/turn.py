@@ -106,14 +106,14 @@ def take_action(state: State, seat: int, action: Action) -> None:
 
 
 def answer(state: State, action: Action) -> None:
-    """The answer to the pending question of a dogma action."""
+    """The answer to the open question of a dogma action."""
     SCRIPT.answer(state, action)
     action_done(state)
 
 
 def action_done(state: State) -> None:
     """Count the action once it is over (a dogma that still asks is not over)."""
-    if state["result"] is not None or SCRIPT.key in state:
+    if state["result"] is not None or state[SCRIPT.key] is not None:
         return
     state["actions_left"] -= 1
     if state["actions_left"] <= 0:

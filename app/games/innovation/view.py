@@ -51,7 +51,7 @@ def player_view(state: State, seat: int, viewer: Seat | None, everything: bool) 
     }
 
 
-def question(state: State, viewer: Seat | None) -> Question | None:
+def asking(state: State, viewer: Seat | None) -> Question | None:
     ask = SCRIPT.asking(state)
     if ask is None:
         return None
@@ -82,7 +82,7 @@ def table(state: State, viewer: Seat | None, everything: bool = False) -> Table:
         "target": target(state),
         "revealed": list(state["revealed"]),
         "dogma": None if running is None else {**running},
-        "question": question(state, viewer),
+        "asking": asking(state, viewer),
         "opening": None,
         "result": (
             {"winners": state["result"]["winners"], "reason": state["result"]["reason"]}

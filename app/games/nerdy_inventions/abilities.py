@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from app.games.core import Action, Seat, State, log, randomness, seat_token
 from app.games.nerdy_inventions import board
+from app.games.nerdy_inventions.ending import end
 
 Steps = Callable[[State, Seat, str, list[Action]], "list[Action] | None"]
 Resolve = Callable[[State, Seat, str, list[Action]], None]
@@ -300,8 +301,8 @@ def zeppelin_steps(
 
 
 def zeppelin(state: State, seat: Seat, card_id: str, picks: list[Action]) -> None:
-    state["ended"] = "zeppelin"
     log(state, f"{seat_token(seat)} used the {board.name(state, card_id)}: the game ends at once")
+    end(state, "zeppelin")
 
 
 # --- the registry ---------------------------------------------------------------------------

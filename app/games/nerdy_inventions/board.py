@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from app.games.core import Action, LogEntry, Seat, State
+from app.games.core import Action, Ending, LogEntry, Seat, State
 
 
 class CardFacts(TypedDict):
@@ -66,7 +66,7 @@ class ToolPassStep(TypedDict):
     tool: str
 
 
-Pending = AbilityStep | BuildStep | ResearchStep | ToolPassStep
+Asking = AbilityStep | BuildStep | ResearchStep | ToolPassStep
 
 
 class NerdyState(TypedDict):
@@ -83,10 +83,10 @@ class NerdyState(TypedDict):
     tools: dict[str, ToolHeld]  # players - 1 tools, at most one per seat
     dice: list[Die]  # the current player's dice
     next_die: int  # the id the next die of this turn gets (splitting adds dice)
-    pending: Pending | None  # the step being chosen
+    asking: Asking | None  # the choice being made: the game's open decision
     final_round: bool  # the deck is empty: the game ends when the starting player's turn
     # would come round again
-    ended: Literal["zeppelin", "deck"] | None
+    result: Ending | None  # written by core.finish (ending.py)
     log: list[LogEntry]
 
 

@@ -95,14 +95,14 @@ def workbench(game: Game, view: View, rng: Rng) -> State:
         "tools": tools,
         "dice": dice,
         "next_die": max((die["id"] for die in dice), default=-1) + 1,
-        "pending": pending_from(table["pending"]),
+        "asking": asking_from(table["asking"]),
         "final_round": bool(table["final_round"]),
-        "ended": table["ended"],
+        "result": None,  # a bot is asked only while the game goes on
         "log": [],
     }
 
 
-def pending_from(shown: dict[str, Any] | None) -> dict[str, Any] | None:
+def asking_from(shown: dict[str, Any] | None) -> dict[str, Any] | None:
     """The engine's half-made choice from the view's description of it."""
     if shown is None:
         return None
@@ -129,7 +129,7 @@ def pending_from(shown: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def copy(state: State) -> State:
     """A copy to play a step on; the card facts, which no step changes, are shared."""
-    pending = state["pending"]
+    asking = state["asking"]
     return {
         **state,
         "deck": list(state["deck"]),
@@ -137,7 +137,7 @@ def copy(state: State) -> State:
         "tableaus": [[dict(held) for held in tableau] for tableau in state["tableaus"]],
         "tools": {tool_id: dict(tool) for tool_id, tool in state["tools"].items()},
         "dice": [dict(die) for die in state["dice"]],
-        "pending": None if pending is None else json.loads(json.dumps(pending)),
+        "asking": None if asking is None else json.loads(json.dumps(asking)),
         "log": [],
     }
 
@@ -150,7 +150,7 @@ def worth(state: State, seat: int) -> float:
     players = range(state["players"])
     totals = [board.score(state, other)["total"] for other in players]
     lead = totals[seat] - max(total for other, total in enumerate(totals) if other != seat)
-    if state["ended"]:
+    if state["result"] is not None:
         best = max(totals)
         if totals[seat] < best:
             return -WIN + lead
@@ -168,14 +168,14 @@ def worth(state: State, seat: int) -> float:
 
 def key(state: State) -> str:
     """What tells two positions of one turn apart (dice by value when no choice is half made)."""
-    pending = state["pending"]
+    asking = state["asking"]
     dice = (
         sorted(die["value"] for die in state["dice"])
-        if pending is None
+        if asking is None
         else [(die["id"], die["value"]) for die in state["dice"]]
     )
     return json.dumps(
-        [dice, state["row"], state["tableaus"], state["tools"], pending, len(state["deck"])]
+        [dice, state["row"], state["tableaus"], state["tools"], asking, len(state["deck"])]
     )
 
 
@@ -219,9 +219,9 @@ class TurnPlanner:
         if seen in self.known:
             return self.known[seen]
         self.left -= 1
-        best = worth(state, self.seat) if self.left < 0 and state["pending"] is None else -1e9
+        best = worth(state, self.seat) if self.left < 0 and state["asking"] is None else -1e9
         for action in steps(state, self.game.legal(state, self.seat)):
-            if self.left < 0 and state["pending"] is None and action["type"] != "build":
+            if self.left < 0 and state["asking"] is None and action["type"] != "build":
                 continue
             best = max(best, self.after(state, action))
         if best == -1e9:  # nothing but cancel: judge the position as it stands
@@ -238,9 +238,8 @@ class TurnPlanner:
             child = copy(state)
             child["rng"] = drawn = format(self.rng.next64(), "016x")
             self.game.play(child, self.seat, action)
-            outcomes.append(
-                (worth(child, self.seat) if child["ended"] else self.value(child)) - STEP
-            )
+            over = child["result"] is not None
+            outcomes.append((worth(child, self.seat) if over else self.value(child)) - STEP)
             if child["rng"] == drawn:  # nothing was left to chance: one outcome is enough
                 break
         return sum(outcomes) / len(outcomes)

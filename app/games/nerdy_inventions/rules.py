@@ -43,7 +43,6 @@ from app.games.core import (
     IllegalAction,
     Move,
     Option,
-    Result,
     Seat,
     State,
     log,
@@ -51,10 +50,11 @@ from app.games.core import (
     seat_token,
     seed_state,
 )
-from app.games.nerdy_inventions import board
+from app.games.nerdy_inventions import board, stored
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
 from app.games.nerdy_inventions.board import END_TURN, TILES, facts
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
+from app.games.nerdy_inventions.ending import end
 
 if TYPE_CHECKING:
     from app.games.bots import Bot
@@ -83,7 +83,7 @@ class Tile(TypedDict):
     card: CardShown | None
 
 
-class PendingShown(TypedDict):
+class AskingShown(TypedDict):
     """The choice being made, whatever its kind."""
 
     kind: str
@@ -108,13 +108,12 @@ class Table(TypedDict):
     turn: int
     round: int
     final_round: bool
-    ended: Literal["zeppelin", "deck"] | None
     deck: int  # how many cards are left in it
     row: list[Tile]
     tableaus: list[Tableau]
     tools: list[ToolShown]
     dice: list[board.Die]
-    pending: PendingShown | None
+    asking: AskingShown | None
     scores: list[board.Score]  # per seat, as in the tableaus
     stand_in: bool
 
@@ -269,9 +268,9 @@ class NerdyInventions(Game):
             tools=tools,
             dice=[],
             next_die=0,
-            pending=None,
+            asking=None,
             final_round=False,
-            ended=None,
+            result=None,
             log=[],
         )
         for slot in TILES:
@@ -288,26 +287,29 @@ class NerdyInventions(Game):
     # --- who acts, and what they may do ------------------------------------------------
 
     def active(self, state: State) -> list[Seat]:
-        return [] if state["ended"] else [state["current"]]
+        return [] if state["result"] is not None else [state["current"]]
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        if state["ended"] or seat != state["current"]:
+        if state["result"] is not None or seat != state["current"]:
             return []
-        pending = state["pending"]
-        if pending is not None:
-            return pending_options(state, seat, pending)
+        asking = state["asking"]
+        if asking is not None:
+            return asking_options(state, seat, asking)
         return free_actions(state, seat)
 
     def play(self, state: State, seat: Seat, action: Action) -> None:
-        pending = state["pending"]
-        if action["type"] not in ("use", "cancel") and pending and pending["kind"] == "ability":
-            pending["picks"].append(action)  # the ability's next choice
+        asking = state["asking"]
+        if action["type"] not in ("use", "cancel") and asking and asking["kind"] == "ability":
+            asking["picks"].append(action)  # the ability's next choice
             advance(state, seat)
         else:
             super().play(state, seat, action)
 
     def moves(self) -> dict[str, Move]:
         return MOVES
+
+    def upgrade(self, state: State) -> State:
+        return stored.upgrade(state)
 
     def components(self) -> dict[str, Any]:
         """What the abilities and the tools do, and the set bonus: the same in every game, so
@@ -327,41 +329,17 @@ class NerdyInventions(Game):
 
         return {"good": GoodBot()}
 
-    # --- the end ------------------------------------------------------------------------
-
-    def result(self, state: State) -> Result | None:
-        if not state["ended"]:
-            return None
-        totals = [board.score(state, seat)["total"] for seat in range(state["players"])]
-        best = max(totals)
-        winners = [seat for seat, total in enumerate(totals) if total == best]
-        why = (
-            "the zeppelin ended the game"
-            if state["ended"] == "zeppelin"
-            else "the deck ran out and everyone had the same number of turns"
-        )
-        if len(winners) > 1:
-            how = f"a shared win on {best} points"
-        else:
-            rest = sorted((total for seat, total in enumerate(totals) if seat != winners[0]))
-            how = f"{best} points to {rest[-1]}"
-        return Result(
-            winners=winners,
-            scores={str(seat): total for seat, total in enumerate(totals)},
-            reason=f"{why[0].upper()}{why[1:]}: {how}.",
-        )
-
     # --- what a seat sees ---------------------------------------------------------------
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
-        if state["ended"]:
+        if state["result"] is not None:
             return None
         if seat != state["current"]:
             return f"Waiting for {seat_token(state['current'])}"
-        pending = state["pending"]
-        if pending is None:
+        asking = state["asking"]
+        if asking is None:
             return "Your turn: use, charge, research or build, or end your turn"
-        return pending_text(state, pending)
+        return asking_text(state, asking)
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return table(state)
@@ -421,18 +399,18 @@ def free_actions(state: State, seat: Seat) -> list[Action]:
     return actions
 
 
-def pending_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[Action]:
-    kind = pending["kind"]
+def asking_options(state: State, seat: Seat, asking: dict[str, Any]) -> list[Action]:
+    kind = asking["kind"]
     if kind == "ability":
-        steps = ABILITIES[pending["ability"]].steps
-        options = steps(state, seat, pending["card"], pending["picks"])
+        steps = ABILITIES[asking["ability"]].steps
+        options = steps(state, seat, asking["card"], asking["picks"])
         if options is None:  # every choice made: `advance` has already carried it out
-            raise RuntimeError(f"the {pending['ability']} ability asks nothing more")
+            raise RuntimeError(f"the {asking['ability']} ability asks nothing more")
         return [*options, CANCEL]
     if kind == "build":
-        wanted = pending["needs"]
-        step = len(pending["paid"])
-        free = [die for die in state["dice"] if die["id"] not in pending["paid"]]
+        wanted = asking["needs"]
+        step = len(asking["paid"])
+        free = [die for die in state["dice"] if die["id"] not in asking["paid"]]
         options = []
         for die in free:
             if board.pays(die["value"], wanted[step]):
@@ -441,54 +419,52 @@ def pending_options(state: State, seat: Seat, pending: dict[str, Any]) -> list[A
                     options.append({"type": "pay", "die": die["id"]})
         return [*options, CANCEL]
     if kind == "research":
-        swaps = board.swaps(state, pending["slot"])
+        swaps = board.swaps(state, asking["slot"])
         return [*({"type": "research_swap", "with": slot} for slot in swaps), CANCEL]
     # "tool_pass": the tool has been used and must go on; there is no going back
     return [{"type": "pass_tool", "seat": other} for other in board.without_tool(state)]
 
 
-def pending_text(state: State, pending: dict[str, Any]) -> str:
-    kind = pending["kind"]
+def asking_text(state: State, asking: dict[str, Any]) -> str:
+    kind = asking["kind"]
     if kind == "ability":
-        asks = ABILITIES[pending["ability"]].asks
-        return asks[len(pending["picks"])]
+        asks = ABILITIES[asking["ability"]].asks
+        return asks[len(asking["picks"])]
     if kind == "build":
-        step = len(pending["paid"])
-        wanted = pending["needs"]
+        step = len(asking["paid"])
+        wanted = asking["needs"]
         return (
-            f"Pay for the {board.name(state, pending['card'])}: requirement {step + 1} of "
+            f"Pay for the {board.name(state, asking['card'])}: requirement {step + 1} of "
             f"{len(wanted)}, a {wanted[step]} (or a six)"
         )
     if kind == "research":
-        card = board.name(state, board.occupant(state, pending["slot"]))
+        card = board.name(state, board.occupant(state, asking["slot"]))
         return f"Choose the neighbouring card to swap the {card} with"
-    return f"Pass the {board.name(state, pending['tool'])} to a player without a tool"
+    return f"Pass the {board.name(state, asking['tool'])} to a player without a tool"
 
 
 def use(state: State, seat: Seat, card_id: str) -> None:
     held = board.entry(state, seat, card_id)
     held["tapped"] = True
     ability = board.card(state, card_id)["ability"]
-    state["pending"] = {"kind": "ability", "ability": ability, "card": card_id, "picks": []}
+    state["asking"] = {"kind": "ability", "ability": ability, "card": card_id, "picks": []}
     advance(state, seat)
 
 
 def advance(state: State, seat: Seat) -> None:
-    """Carry out the pending ability once its last choice is made."""
-    pending = state["pending"]
-    ability = ABILITIES[pending["ability"]]
-    if ability.steps(state, seat, pending["card"], pending["picks"]) is None:
-        state["pending"] = None
-        ability.resolve(state, seat, pending["card"], pending["picks"])
-        if state["ended"]:
-            final_scores(state)
+    """Carry out the ability being used once its last choice is made."""
+    asking = state["asking"]
+    ability = ABILITIES[asking["ability"]]
+    if ability.steps(state, seat, asking["card"], asking["picks"]) is None:
+        state["asking"] = None
+        ability.resolve(state, seat, asking["card"], asking["picks"])
 
 
 def cancel(state: State) -> None:
-    pending = state["pending"]
-    if pending["kind"] == "ability":
-        board.entry(state, state["current"], pending["card"])["tapped"] = False
-    state["pending"] = None
+    asking = state["asking"]
+    if asking["kind"] == "ability":
+        board.entry(state, state["current"], asking["card"])["tapped"] = False
+    state["asking"] = None
 
 
 def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
@@ -502,7 +478,7 @@ def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
     before = die["value"]
     die["value"] = min(6, before + level)
     state["tools"][tool_id]["tapped"] = True
-    state["pending"] = {"kind": "tool_pass", "tool": tool_id}
+    state["asking"] = {"kind": "tool_pass", "tool": tool_id}
     log(
         state,
         f"{seat_token(seat)} used the {board.name(state, tool_id)}, tapping the "
@@ -511,9 +487,9 @@ def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
 
 
 def pass_on(state: State, seat: Seat, receiver: Seat) -> None:
-    tool_id = state["pending"]["tool"]
+    tool_id = state["asking"]["tool"]
     state["tools"][tool_id] = {"holder": receiver, "tapped": False}
-    state["pending"] = None
+    state["asking"] = None
     log(
         state,
         f"{seat_token(seat)} passed the {board.name(state, tool_id)} to {seat_token(receiver)}",
@@ -528,11 +504,11 @@ def charge(state: State, seat: Seat, card_id: str, die_id: int) -> None:
 
 
 def research(state: State, seat: Seat, other: int) -> None:
-    pending = state["pending"]
-    slot = pending["slot"]
+    asking = state["asking"]
+    slot = asking["slot"]
     moved = board.occupant(state, slot)
-    board.spend(state, pending["die"])
-    state["pending"] = None
+    board.spend(state, asking["die"])
+    state["asking"] = None
     a, b = board.occupant(state, slot), board.occupant(state, other)
     board.put(state, slot, b)
     board.put(state, other, a)
@@ -544,19 +520,19 @@ def research(state: State, seat: Seat, other: int) -> None:
 
 
 def pay(state: State, seat: Seat, die_id: int) -> None:
-    pending = state["pending"]
-    pending["paid"].append(die_id)
-    if len(pending["paid"]) < len(pending["needs"]):
+    asking = state["asking"]
+    asking["paid"].append(die_id)
+    if len(asking["paid"]) < len(asking["needs"]):
         return
-    paid = [board.die(state, paid)["value"] for paid in pending["paid"]]
-    board.spend(state, *pending["paid"])
-    board.put(state, pending["slot"], None)
-    state["tableaus"][seat].append({"card": pending["card"], "tapped": False})
-    state["pending"] = None
+    paid = [board.die(state, paid)["value"] for paid in asking["paid"]]
+    board.spend(state, *asking["paid"])
+    board.put(state, asking["slot"], None)
+    state["tableaus"][seat].append({"card": asking["card"], "tapped": False})
+    state["asking"] = None
     log(
         state,
-        f"{seat_token(seat)} built the {board.name(state, pending['card'])} from tile "
-        f"{pending['slot']}, paying {board.shown(paid)}",
+        f"{seat_token(seat)} built the {board.name(state, asking['card'])} from tile "
+        f"{asking['slot']}, paying {board.shown(paid)}",
     )
 
 
@@ -577,20 +553,11 @@ def end_turn(state: State, seat: Seat) -> None:
     deck_emptied(state)
     following = (seat + 1) % state["players"]
     if state["final_round"] and following == state["first_player"]:
-        state["ended"] = "deck"
-        final_scores(state)
+        end(state, "deck")
         return
     state["turn"] += 1
     state["current"] = following
     start_turn(state)
-
-
-def final_scores(state: State) -> None:
-    parts = []
-    for seat in range(state["players"]):
-        score = board.score(state, seat)
-        parts.append(f"{seat_token(seat)} {score['total']}")
-    log(state, "Final scores: " + ", ".join(parts))
 
 
 # --- the view -------------------------------------------------------------------------------
@@ -601,23 +568,23 @@ def card_view(state: State, card_id: str, **extra: Any) -> CardShown:
     return shown
 
 
-def pending_view(state: State, seat: Seat) -> PendingShown | None:
-    pending = state["pending"]
-    if pending is None:
+def asking_view(state: State, seat: Seat) -> AskingShown | None:
+    asking = state["asking"]
+    if asking is None:
         return None
-    options = pending_options(state, seat, pending)
+    options = asking_options(state, seat, asking)
     choosing = next((CHOOSING[option["type"]] for option in options if option != CANCEL), None)
     return {
-        "kind": pending["kind"],
-        "card": pending.get("card", pending.get("tool")),
-        "ability": pending.get("ability"),
+        "kind": asking["kind"],
+        "card": asking.get("card", asking.get("tool")),
+        "ability": asking.get("ability"),
         "choosing": choosing,
-        "text": pending_text(state, pending),
-        "picks": [dict(pick) for pick in pending.get("picks", [])],
-        "slot": pending.get("slot"),
-        "die": pending.get("die"),
-        "needs": list(pending["needs"]) if "needs" in pending else None,
-        "paid": list(pending["paid"]) if "paid" in pending else None,
+        "text": asking_text(state, asking),
+        "picks": [dict(pick) for pick in asking.get("picks", [])],
+        "slot": asking.get("slot"),
+        "die": asking.get("die"),
+        "needs": list(asking["needs"]) if "needs" in asking else None,
+        "paid": list(asking["paid"]) if "paid" in asking else None,
         "cancel": CANCEL in options,
     }
 
@@ -647,11 +614,10 @@ def table(state: State) -> Table:
     return {
         "players": players,
         "first_player": state["first_player"],
-        "current": None if state["ended"] else state["current"],
+        "current": None if state["result"] is not None else state["current"],
         "turn": state["turn"],
         "round": (state["turn"] - 1) // players + 1,
         "final_round": state["final_round"],
-        "ended": state["ended"],
         "deck": len(state["deck"]),
         "row": [
             {
@@ -664,7 +630,7 @@ def table(state: State) -> Table:
         "tableaus": tableaus,
         "tools": tools,
         "dice": [{"id": die["id"], "value": die["value"]} for die in state["dice"]],
-        "pending": pending_view(state, state["current"]),
+        "asking": asking_view(state, state["current"]),
         "scores": scores,
         "stand_in": state["stand_in"],
     }
@@ -672,14 +638,14 @@ def table(state: State) -> Table:
 
 def start_research(state: State, seat: Seat, action: Action) -> None:
     held = board.die(state, action["die"])
-    state["pending"] = {"kind": "research", "die": held["id"], "slot": held["value"]}
+    state["asking"] = {"kind": "research", "die": held["id"], "slot": held["value"]}
 
 
 def start_build(state: State, seat: Seat, action: Action) -> None:
     slot = action["slot"]
     card_id = board.occupant(state, slot)
     wanted = board.needs(board.card(state, card_id), slot)
-    state["pending"] = {"kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": []}
+    state["asking"] = {"kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": []}
 
 
 MOVES: dict[str, Move] = {

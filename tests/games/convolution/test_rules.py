@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from app.games.convolution import Convolution
+from app.games.convolution.rules import end
 from app.games.convolution.scoresheet import Standing, decide
 from app.games.core import BadOptions, BadPlayerCount, IllegalAction, Rng
 
@@ -97,7 +98,8 @@ def finished(sheets: list[dict[str, tuple[int, int]]]) -> dict[str, Any]:
         }
         for mine, theirs in (sheets, sheets[::-1])
     ]
-    state["turn"], state["phase"] = 18, "over"
+    state["turn"], state["phase"] = 18, "score"
+    end(state)  # as the last score ends it
     return state
 
 
@@ -232,7 +234,8 @@ def test_game_ends_after_18_turns_9_each():
     state = play_out(start("host"), {0: ACTIVE, 1: ACTIVE[::-1]})
     assert game.result(state) is not None
     assert state["turn"] == 18
-    assert table(state)["phase"] == "over"
+    assert state["result"] == game.result(state).to_json()  # written once, by core.finish
+    assert game.active(state) == [] and table(state)["offers"] is None
     for seat in (0, 1):
         assert all(state["sheets"][seat][c] is not None for c in ACTIVE + CALCULATED)
 

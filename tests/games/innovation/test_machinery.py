@@ -156,7 +156,7 @@ def test_a_question_waits_for_the_right_seat_and_takes_its_answer(monkeypatch):
     assert game.legal(state, 0) == []
     with pytest.raises(IllegalAction):
         game.apply(state, 1, {"type": "card", "card": "Oars"})
-    info = state["script"]["ask"]["info"]
+    info = state["asking"]["ask"]["info"]
     assert info["kind"] == "card" and info["card"] == "Archery" and info["effect"] == 1
     state = answer(state, options[1])
     assert asking(state) is None
@@ -713,7 +713,7 @@ def test_drawing_from_an_empty_age_10_pile_ends_the_game():
     state["supply"]["10"] = []
     state = draw(state)
     assert game.result(state).winners == [0]
-    assert state["result"]["how"] == "score"
+    assert state["won_by"] == "score"
 
 
 def test_a_card_that_wins_ends_everything(monkeypatch):

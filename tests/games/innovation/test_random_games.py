@@ -88,7 +88,7 @@ def broken_invariant(state: dict[str, Any]) -> str | None:
     if state["result"] is None and state["phase"] == "turn":
         if state["actions_left"] not in (1, 2):
             return f"{state['actions_left']} actions left"
-        if "script" not in state and game.active(state) != [state["current"]]:
+        if state["asking"] is None and game.active(state) != [state["current"]]:
             return f"active {game.active(state)} on {state['current']}'s turn"
     return None
 
@@ -118,7 +118,7 @@ def leaked(state: dict[str, Any]) -> str | None:
         seen = game.view(state, seat)
         shown = dict(seen["state"])
         # The card whose dogma (or executed effect) is going on was public when it started.
-        for key in ("dogma", "question"):
+        for key in ("dogma", "asking"):
             if shown[key] and shown[key]["card"] in state["seen"]:
                 shown[key] = {**shown[key], "card": None}
         named = set(strings(shown)) & hidden_from(state, seat)
@@ -135,7 +135,7 @@ def leaked(state: dict[str, Any]) -> str | None:
 
 
 def pick(state: dict[str, Any], seat: int, legal: list[dict], draw: Callable[[int], int]):
-    if state["phase"] == "turn" and "script" not in state:
+    if state["phase"] == "turn" and state["asking"] is None:
         achieves = [action for action in legal if action["type"] == "achieve"]
         if achieves and draw(10) < 9:
             return achieves[-1]
@@ -182,14 +182,14 @@ def test_random_games():
             raise AssertionError(
                 f"game on seed {seed} ({players}, {edition}, {teams}): {error}"
             ) from error
-        endings[state["result"]["how"]] += 1
+        endings[state["won_by"]] += 1
         times.append(engine)
         result = game.result(state)
         assert result.winners and set(result.winners) <= set(range(players))
         if teams:  # whole teams win; two only in a tie after a draw above age 10
             sides = {seat % 2 for seat in result.winners}
             assert sorted(result.winners) == [seat for seat in range(4) if seat % 2 in sides]
-            assert len(sides) == 1 or state["result"]["how"] == "score"
+            assert len(sides) == 1 or state["won_by"] == "score"
     if GAMES >= 50:
         assert endings["achievements"] and endings["score"], endings
 

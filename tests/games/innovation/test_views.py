@@ -140,7 +140,7 @@ def test_a_question_shows_its_options_only_to_the_asked_seat(monkeypatch):
     monkeypatch.setitem(EFFECTS, "Archery", {1: give})
     state = position(boards={0: {"red": ["Archery"]}}, hands={1: ["Oars", "Sailing"]})
     state = dogma(state, "Archery")
-    asked = table(state, 1)["question"]
+    asked = table(state, 1)["asking"]
     assert asked["seat"] == 1 and asked["kind"] == "card" and asked["card"] == "Archery"
     assert asked["options"] == [
         {"type": "card", "card": "Oars"},
@@ -149,7 +149,7 @@ def test_a_question_shows_its_options_only_to_the_asked_seat(monkeypatch):
     assert asked["prompt"] == "Give a card"
     for seat in (0, None):
         seen = game.view(state, seat)
-        assert "options" not in seen["state"]["question"]
+        assert "options" not in seen["state"]["asking"]
         assert not names_in(seen) & {"Oars", "Sailing"}
         assert '"base":' not in json.dumps(seen)
     assert game.view(state, 1)["prompt"] == "Give a card"
@@ -189,7 +189,7 @@ def test_choose_is_reachable_from_the_view_options(monkeypatch):
 
     monkeypatch.setitem(EFFECTS, "Writing", {1: pick_color})
     state = dogma(position(boards={0: {"blue": ["Writing"]}}), "Writing")
-    options = table(state, 0)["question"]["options"]
+    options = table(state, 0)["asking"]["options"]
     assert options == game.legal(state, 0)
     state = choose(state, "color", "green")
     assert log_lines(state)[-1] == "picked green"

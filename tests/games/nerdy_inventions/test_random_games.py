@@ -94,8 +94,8 @@ def play(seed: int, players: int, start: str, draw: Callable[[int], int]) -> dic
     while game.result(state) is None:
         seat = state["current"]
         legal = game.legal(state, seat)
-        if not legal or (END_TURN in legal) != (state["pending"] is None):
-            raise AssertionError(f"legal {legal} with pending {state['pending']}")
+        if not legal or (END_TURN in legal) != (state["asking"] is None):
+            raise AssertionError(f"legal {legal} while asking {state['asking']}")
         builds = [action for action in legal if action["type"] in ("build", "pay")]
         if builds and draw(10) < 8:
             action = builds[draw(len(builds))]
@@ -121,15 +121,23 @@ def play(seed: int, players: int, start: str, draw: Callable[[int], int]) -> dic
     return state
 
 
+def cause(state: dict[str, Any]) -> str:
+    """What ended the game, as its result's reason says."""
+    reason = state["result"]["reason"]
+    if reason.startswith("The zeppelin ended the game: "):
+        return "zeppelin"
+    assert reason.startswith("The deck ran out and everyone had the same number of turns: ")
+    return "deck"
+
+
 def check_finished_game(state: dict[str, Any], turns: Counter) -> None:
     players = state["players"]
     assert game.active(state) == []
     assert all(game.legal(state, seat) == [] for seat in range(players))
-    if state["ended"] == "deck":
+    if cause(state) == "deck":
         assert state["deck"] == [] and state["final_round"]
         assert [turns[seat] for seat in range(players)] == [turns[0]] * players, "equal turns"
     else:
-        assert state["ended"] == "zeppelin"
         last = state["current"]
         zeppelins = [
             held
@@ -159,7 +167,7 @@ def test_random_games():
             state = play(seed, players, start, rng.below)
         except AssertionError as error:
             raise AssertionError(f"game on seed {seed}: {error}") from error
-        endings[state["ended"]] += 1
+        endings[cause(state)] += 1
         player_counts[players] += 1
         winners.update(game.result(state).winners)
     if GAMES >= 100:

@@ -622,7 +622,7 @@ def test_zeppelin_ends_the_game_at_once():
     give(state, HOST, "zeppelin-1")
     give(state, HOST, "clamp-1")
     state = act(state, use("zeppelin-1"))
-    assert state["ended"] == "zeppelin"
+    assert state["result"]["reason"].startswith("The zeppelin ended the game")
     assert game.active(state) == []
     assert game.legal(state, HOST) == game.legal(state, SECOND) == []
     result = game.result(state)
@@ -956,7 +956,7 @@ def test_when_the_deck_is_emptied_the_game_ends_before_the_starting_players_next
     state = act(state, END_TURN)  # seat 1
     assert game.result(state) is None
     state = act(state, END_TURN)  # seat 2: everyone has had the same number of turns
-    assert state["ended"] == "deck"
+    assert state["result"]["reason"].startswith("The deck ran out")
     assert game.result(state) is not None
     turns = [line for line in log_lines(state) if line.startswith("Turn ")]
     assert [line.split(":")[0] for line in turns] == ["Turn 1", "Turn 2", "Turn 3"]
@@ -964,7 +964,7 @@ def test_when_the_deck_is_emptied_the_game_ends_before_the_starting_players_next
 
 def test_a_deck_emptied_by_the_last_seat_ends_the_game_right_after_its_turn():
     state = empty_deck_on_the_turn_of(3, THIRD)
-    assert state["ended"] == "deck"
+    assert state["result"]["reason"].startswith("The deck ran out")
     assert [line for line in log_lines(state) if line.startswith("Turn ")][-1].startswith(
         "Turn 3: {seat2}"
     )
@@ -1061,11 +1061,11 @@ def test_the_view_has_the_documented_keys():
     assert set(view) == {"active", "prompt", "state", "log"}
     shown = view["state"]
     assert set(shown) == {
-        "players", "first_player", "current", "turn", "round", "final_round", "ended",
-        "deck", "row", "tableaus", "tools", "dice", "pending", "scores", "stand_in",
+        "players", "first_player", "current", "turn", "round", "final_round",
+        "deck", "row", "tableaus", "tools", "dice", "asking", "scores", "stand_in",
     }  # fmt: skip
     assert (shown["players"], shown["current"], shown["turn"], shown["round"]) == (2, 0, 1, 1)
-    assert shown["deck"] == 23 and shown["pending"] is None and shown["stand_in"] is True
+    assert shown["deck"] == 23 and shown["asking"] is None and shown["stand_in"] is True
     assert shown["tableaus"][SECOND]["tool"] == {
         "card": state["cards"]["tool-1"], "holder": SECOND, "tapped": False,
     }  # fmt: skip
@@ -1090,7 +1090,7 @@ def test_the_view_shows_the_choice_being_made():
     lay_row(state, None, None, "clamp-1", None, None, None)
     set_dice(state, 4, 6)
     state = act(state, build(4), pay(0))
-    assert table(state)["pending"] == {
+    assert table(state)["asking"] == {
         "kind": "build",
         "card": "clamp-1",
         "ability": None,
@@ -1107,13 +1107,13 @@ def test_the_view_shows_the_choice_being_made():
     state = act(state, CANCEL)
     give(state, HOST, "locomotive-1")
     state = act(state, use("locomotive-1"), die(0))
-    pending = table(state)["pending"]
-    assert (pending["kind"], pending["ability"], pending["choosing"]) == (
+    asking = table(state)["asking"]
+    assert (asking["kind"], asking["ability"], asking["choosing"]) == (
         "ability",
         "redistribute",
         "die",
     )
-    assert pending["picks"] == [die(0)] and pending["text"] == "Choose the second die"
+    assert asking["picks"] == [die(0)] and asking["text"] == "Choose the second die"
 
 
 def test_the_deck_is_shown_as_a_count_and_everyone_sees_the_same():
