@@ -22,11 +22,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.db import iso
 from app.errors import NotFound
-from app.games.core import Game, State
+from app.games.core import Game
 from app.lobby.keys import key_hash_of
 from app.lobby.router import BoundedRoute
 from app.lobby.schemas import ERROR_RESPONSES
 from app.lobby.service import Lobbies, lobby_url
+from app.play.runner import Position
 from app.status import Status
 
 # The most seats one request may ask about (the page asks about its most recent ones).
@@ -104,8 +105,10 @@ async def your_games(body: YourSeats, request: Request) -> dict[str, Any]:
     }
     if key_hash is not None:
         if body.page == 0:
+            listed = set(proven)
             for code, me, _ in await lobbies.seats_of_key(key_hash, finished=False, limit=MAX_LIVE):
-                if code not in proven and (game := await _your_game(request, code, me)):
+                if code not in listed and (game := await _your_game(request, code, me)):
+                    listed.add(code)  # a browser with two seats at a table lists it once
                     live.append(game)
         key_finished = await lobbies.seats_of_key(key_hash, finished=True, limit=shown + 1)
         for code, me, at in key_finished:
@@ -152,8 +155,9 @@ async def _your_game(request: Request, code: str, me: dict[str, Any]) -> dict[st
     }
     if info.game_record_id is None:
         return answer
-    state = await _state(request, code, info.game_record_id)
-    result = game.result(state)
+    position = await _position(request, code, info.game_record_id)
+    state = position.state
+    result = position.game.result(state)  # an ended game's too (app/play/ended.py)
     if result is not None:
         ended = await lobbies.ended_at(info.game_record_id)
         return {
@@ -167,12 +171,13 @@ async def _your_game(request: Request, code: str, me: dict[str, Any]) -> dict[st
     return {**answer, "turn": [names[s] for s in active], "your_turn": me["seat"] in active}
 
 
-async def _state(request: Request, code: str, record_id: int) -> State:
+async def _position(request: Request, code: str, record_id: int) -> Position:
     """The game as it stands: from the hub's room when this process keeps it current, else as
     recorded."""
     hub = request.app.state.hub
     room = hub.rooms.get(code)
     if room is not None and room.position is not None and hub.kept_current():
-        return room.position.state
+        position: Position = room.position
+        return position
     lobbies: Lobbies = request.app.state.lobbies
-    return (await lobbies.runner.load(record_id)).state
+    return await lobbies.runner.load(record_id)
