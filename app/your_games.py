@@ -112,8 +112,8 @@ async def your_games(body: YourSeats, request: Request) -> dict[str, Any]:
                     live.append(game)
         key_finished = await lobbies.seats_of_key(key_hash, finished=True, limit=shown + 1)
         for code, me, at in key_finished:
-            if code not in ended and at is not None:
-                ended[code] = (iso(at), {"me": me})
+            if code not in ended:
+                ended[code] = (iso(at) if at is not None else "", {"me": me})
     order = sorted(ended.items(), key=lambda item: item[1][0], reverse=True)
     games = live if body.page == 0 else []
     for code, (_at, found) in order[shown - FINISHED_PAGE : shown]:

@@ -600,7 +600,7 @@ class Lobbies:
         )
         if finished:
             query = query.where(games.c.status == Status.FINISHED).order_by(
-                games.c.finished_at.desc(), players.c.id.desc()
+                games.c.finished_at.desc().nulls_last(), players.c.id.desc()
             )
         else:
             query = query.where(
