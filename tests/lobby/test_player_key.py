@@ -21,6 +21,7 @@ from app.lobby.rows import players
 from app.main import create_app
 from app.your_games import FINISHED_PAGE
 from tests.conftest import run
+from tests.lobby.test_replay_and_again import finished_game
 from tests.ops.owner import changed
 from tests.play.tables import Table, serving
 
@@ -186,3 +187,17 @@ def test_a_stranger_s_key_lists_nothing(client: TestClient) -> None:
     assert your_games(client)["games"] == []
     client.cookies.clear()
     assert your_games(client)["games"] == []
+
+
+def test_play_again_takes_the_next_seat_with_the_browser_s_key(client: TestClient) -> None:
+    table, ann, bob = finished_game(client)
+    for viewer in (ann, bob):
+        viewer.close()
+    client.cookies.set(KEY_COOKIE, "B" * 43)
+    headers = {"Authorization": f"Bearer {table.tokens[1]}"}
+    opened = client.post(f"/api/lobbies/{table.code}/again", headers=headers)
+    assert opened.status_code == 201, opened.text
+    assert key_cookie(opened) is None  # the browser has its key already
+    client.cookies.delete(f"tt_{opened.json()['code']}")
+    listed = your_games(client)["games"]
+    assert [(game["code"], game["name"]) for game in listed] == [(opened.json()["code"], "Bob")]
