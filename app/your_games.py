@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from app.db import iso
 from app.errors import NotFound
@@ -51,7 +51,7 @@ class YourSeats(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seats: list[SeatProof] = Field(default_factory=list, max_length=MAX_SEATS)
-    page: Annotated[int, Field(ge=0, le=MAX_PAGE)] = 0  # of the finished games, from 0
+    page: Annotated[StrictInt, Field(ge=0, le=MAX_PAGE)] = 0  # of the finished games, from 0
 
 
 class YourGame(BaseModel):

@@ -125,6 +125,8 @@ def test_bad_input_is_refused(client: TestClient) -> None:
         {"seats": "all"},
         {"seats": [], "page": -1},
         {"seats": [], "page": 101},
+        {"seats": [], "page": False},
+        {"seats": [], "page": "1"},
     ):
         error_of(client.post("/api/your-games", json=body), 422)
     for body in ({"seats": []}, {}):
