@@ -39,6 +39,11 @@ class Lobby(Base):
     # A hold goes when its person takes the seat (or at `held_until`, when all lapse).
     held_seats: Mapped[list[dict[str, str]] | None] = mapped_column(Json, nullable=True)
     held_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # A series of "play again": the code of its first lobby (None: this lobby is the first, or
+    # nobody played again yet), and which game of the series this lobby's is (1 for the first).
+    # The score is counted from the series' finished games (app/lobby/series.py).
+    series_code: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    series_number: Mapped[int] = mapped_column(Integer, default=1, server_default=text("1"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
@@ -59,6 +64,9 @@ class Player(Base):
     name: Mapped[str] = mapped_column(String(40))
     # sha256 of the player's token; bots have none.
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    # sha256 of the private player key of the browser that took the seat (app/player_key.py):
+    # "Your games" lists the seats of a key. None for bots and for seats taken without one.
+    key_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     host: Mapped[bool] = mapped_column(Boolean, default=False)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
     # A person's seat that a bot plays while they are away: the bot's level; None otherwise.

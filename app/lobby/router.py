@@ -12,6 +12,7 @@ from starlette.types import Message
 from app.config import Settings
 from app.errors import NotFound, TooLarge
 from app.limits import client_address
+from app.lobby.keys import ensure_key
 from app.lobby.schemas import (
     ERROR_RESPONSES,
     MAX_BODY_BYTES,
@@ -127,7 +128,8 @@ async def game_components(game_id: str, request: Request, response: Response) ->
 async def create_lobby(
     body: CreateLobby, request: Request, response: Response, lobbies: LobbiesDep
 ) -> dict:
-    created = await lobbies.create(body.game, body.name, body.options)
+    key_hash = ensure_key(request, response)
+    created = await lobbies.create(body.game, body.name, body.options, key_hash)
     set_lobby_cookie(response, request, created["code"], created["player"]["token"])
     return created
 
@@ -141,7 +143,7 @@ async def get_lobby(code: str, lobbies: LobbiesDep) -> dict:
 async def join_lobby(
     code: str, body: JoinLobby, request: Request, response: Response, lobbies: LobbiesDep
 ) -> dict:
-    joined = await lobbies.join(code, body.name)
+    joined = await lobbies.join(code, body.name, ensure_key(request, response))
     set_lobby_cookie(response, request, code, joined["player"]["token"])
     return joined
 
@@ -279,6 +281,7 @@ async def play_again(
     authorization: Annotated[str | None, Header()] = None,
 ) -> dict:
     """Play again with the same players: open (or join) the next lobby."""
-    created = await lobbies.again(code, token_from(request, code, authorization))
+    token = token_from(request, code, authorization)
+    created = await lobbies.again(code, token, ensure_key(request, response))
     set_lobby_cookie(response, request, created["code"], created["player"]["token"])
     return created

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.lobby.models import Lobby, Player
@@ -38,6 +38,15 @@ class Seated:
 
 
 @dataclass(frozen=True)
+class SeriesGame:
+    """A finished game of a series of "play again": who sat where, and who won."""
+
+    number: int  # its place in the series, from 1
+    names: tuple[str, ...]  # the players' names by seat
+    winners: tuple[int, ...]  # their seats; none: nobody won (or the server's owner ended it)
+
+
+@dataclass(frozen=True)
 class LobbyRow:
     """A lobby as read (see app/lobby/models.py for what each column means), its players by
     seat, and its game's id and status once it started."""
@@ -54,6 +63,10 @@ class LobbyRow:
     players: tuple[Seated, ...]
     record_id: int | None = None
     record_status: str | None = None
+    series_code: str | None = None
+    series_number: int = 1
+    # The series' finished games up to this lobby's own (from its second game on): series.py.
+    series_games: tuple[SeriesGame, ...] = ()
 
     def player(self, player_id: int) -> Seated | None:
         return next((p for p in self.players if p.id == player_id), None)
@@ -97,6 +110,8 @@ _READ = (
         lobbies.c.next_code,
         lobbies.c.held_seats,
         lobbies.c.held_until,
+        lobbies.c.series_code,
+        lobbies.c.series_number,
         games.c.id.label("record_id"),
         games.c.status.label("record_status"),
         *(column.label(f"player_{column.name}") for column in _PLAYER),
@@ -119,6 +134,9 @@ async def read(connection: AsyncConnection, code: str, *, claim: bool = False) -
     if not rows:
         return None
     first = rows[0]
+    series_games: tuple[SeriesGame, ...] = ()
+    if first.series_number > 1:
+        series_games = await _series_games(connection, first.series_code, first.series_number)
     seated = tuple(
         Seated(
             id=row.player_id,
@@ -146,6 +164,36 @@ async def read(connection: AsyncConnection, code: str, *, claim: bool = False) -
         players=seated,
         record_id=first.record_id,
         record_status=first.record_status,
+        series_code=first.series_code,
+        series_number=first.series_number,
+        series_games=series_games,
+    )
+
+
+async def _series_games(
+    connection: AsyncConnection, series_code: str | None, number: int
+) -> tuple[SeriesGame, ...]:
+    """The finished games of the series `series_code` (its first lobby's code), up to game
+    `number`. A lobby deleted by expiry takes its game out of the count."""
+    if series_code is None:
+        return ()
+    found = await connection.execute(
+        select(lobbies.c.series_number, games.c.seats, games.c.result)
+        .join(games, games.c.lobby_id == lobbies.c.id)
+        .where(
+            or_(lobbies.c.code == series_code, lobbies.c.series_code == series_code),
+            lobbies.c.series_number <= number,
+            games.c.status == Status.FINISHED,
+        )
+        .order_by(lobbies.c.series_number)
+    )
+    return tuple(
+        SeriesGame(
+            number=row.series_number,
+            names=tuple(seat["name"] for seat in row.seats),
+            winners=tuple((row.result or {}).get("winners", ())),
+        )
+        for row in found
     )
 
 
@@ -156,10 +204,23 @@ _SEAT = insert(players).returning(players.c.id)
 
 
 async def add_lobby(
-    connection: AsyncConnection, code: str, game: str, options: dict[str, Any]
+    connection: AsyncConnection,
+    code: str,
+    game: str,
+    options: dict[str, Any],
+    *,
+    series_code: str | None = None,
+    number: int = 1,
 ) -> int:
-    """A new open lobby: its id."""
-    values = {"code": code, "game": game, "options": options, "status": Status.OPEN}
+    """A new open lobby, game `number` of the series of `series_code`: its id."""
+    values = {
+        "code": code,
+        "game": game,
+        "options": options,
+        "status": Status.OPEN,
+        "series_code": series_code,
+        "series_number": number,
+    }
     lobby_id: int = (await connection.execute(_ADD_LOBBY, values)).scalar_one()
     return lobby_id
 
@@ -173,8 +234,10 @@ async def seat(
     token_hash: str | None = None,
     host: bool = False,
     bot: str | None = None,
+    key_hash: str | None = None,
 ) -> Seated:
-    """A new player in `seat` (IntegrityError when someone took it at the same moment)."""
+    """A new player in `seat` (IntegrityError when someone took it at the same moment);
+    `key_hash`: the hash of the player key of the browser taking it (app/lobby/keys.py)."""
     values = {
         "lobby_id": lobby_id,
         "seat": seat,
@@ -182,6 +245,7 @@ async def seat(
         "token_hash": token_hash,
         "host": host,
         "bot": bot,
+        "key_hash": key_hash,
     }
     player_id = (await connection.execute(_SEAT, values)).scalar_one()
     return Seated(player_id, seat, name, token_hash, host, bot)

@@ -102,6 +102,20 @@ class HeldSeat(BaseModel):
     until: str  # ISO 8601: anyone may take it after
 
 
+class SeriesWins(BaseModel):
+    name: str  # a player of the series, by the name they sat under (app/lobby/series.py)
+    wins: int
+
+
+class Series(BaseModel):
+    """The series of "play again" that a lobby's game belongs to, from its second game on."""
+
+    number: int  # this lobby's game in the series: 2 for the first "play again"
+    played: int  # the series' finished games counted, up to this one's own once it is over
+    draws: int  # of those, the games nobody won
+    score: list[SeriesWins]  # this lobby's players by seat, then the series' earlier players
+
+
 class LobbyOut(BaseModel):
     code: str
     game: str
@@ -109,6 +123,7 @@ class LobbyOut(BaseModel):
     options: dict[str, Any]
     next: str | None = None
     held: list[HeldSeat] = []
+    series: Series | None = None
     min_players: int
     max_players: int
     players: list[PlayerOut]

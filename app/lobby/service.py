@@ -30,7 +30,7 @@ from app.error_codes import ErrorCode
 from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
-from app.lobby import names, rows, schemas
+from app.lobby import names, rows, schemas, series
 from app.lobby.models import ChatMessage
 from app.lobby.rows import LobbyRow, Seated
 from app.play import logbook, table
@@ -131,12 +131,16 @@ class Lobbies:
 
     # --- the API ---
 
-    async def create(self, game_id: str, name: str, options: dict[str, Any]) -> dict[str, Any]:
+    async def create(
+        self, game_id: str, name: str, options: dict[str, Any], key_hash: str | None = None
+    ) -> dict[str, Any]:
+        """A new lobby hosted by `name`; `key_hash`: the hash of the host's browser's player key
+        (app/lobby/keys.py), kept on the seat for "Your games"."""
         game = self.find_game(game_id)
         names.check(name)
         options = self._options(game, options)
         async with self._changing() as connection:
-            return await self._open(connection, game.id, name, options)
+            return await self._open(connection, game.id, name, options, key_hash=key_hash)
 
     @staticmethod
     def _options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
@@ -147,14 +151,33 @@ class Lobbies:
             raise Invalid(str(error), code=error.code) from None
 
     async def _open(
-        self, connection: AsyncConnection, game_id: str, name: str, options: dict[str, Any]
+        self,
+        connection: AsyncConnection,
+        game_id: str,
+        name: str,
+        options: dict[str, Any],
+        *,
+        key_hash: str | None = None,
+        after: LobbyRow | None = None,
     ) -> dict[str, Any]:
         """A new lobby with `name` as its host (its options checked by `_options`): what
-        POST /api/lobbies answers."""
+        POST /api/lobbies answers. `after`: the finished game's lobby whose "play again" this
+        is: the new lobby holds the next game of its series."""
         token, code = new_token(), new_code()
-        lobby_id = await rows.add_lobby(connection, code, game_id, options)
+        series_code, series_number = None, 1
+        if after is not None:
+            series_code, series_number = after.series_code or after.code, after.series_number + 1
+        lobby_id = await rows.add_lobby(
+            connection, code, game_id, options, series_code=series_code, number=series_number
+        )
         host = await rows.seat(
-            connection, lobby_id, 0, name, token_hash=hash_token(token), host=True
+            connection,
+            lobby_id,
+            0,
+            name,
+            token_hash=hash_token(token),
+            host=True,
+            key_hash=key_hash,
         )
         return {
             "code": code,
@@ -170,12 +193,12 @@ class Lobbies:
     def _with_connected(self, public: dict[str, Any]) -> dict[str, Any]:
         return schemas.with_connected(public, self.hub.connected_seats(public["code"]))
 
-    async def join(self, code: str, name: str) -> dict[str, Any]:
+    async def join(self, code: str, name: str, key_hash: str | None = None) -> dict[str, Any]:
         names.check(name)
         token = new_token()
 
         async def work(connection: AsyncConnection) -> tuple[Seated, LobbyInfo]:
-            return await self._join(connection, code, name, token)
+            return await self._join(connection, code, name, token, key_hash=key_hash)
 
         player, info = await self._seating(work)
         await self.hub.lobby_changed(code, info=info)
@@ -188,6 +211,8 @@ class Lobbies:
         name: str,
         token: str,
         holder: str | None = None,
+        *,
+        key_hash: str | None = None,
     ) -> tuple[Seated, LobbyInfo]:
         """A person takes the next seat under `name`, with `token`. The seats held for the last
         game's players (`again`) are not free: only their own person, `holder` (the hash of
@@ -213,7 +238,9 @@ class Lobbies:
             lobby = replace(lobby, held_seats=others)
         seat = sum(1 for p in lobby.players if p.bot is None)
         seated = await rows.move_seats(connection, lobby.players, after=seat, by=1)  # bots
-        player = await rows.seat(connection, lobby.id, seat, name, token_hash=hash_token(token))
+        player = await rows.seat(
+            connection, lobby.id, seat, name, token_hash=hash_token(token), key_hash=key_hash
+        )
         return player, self._info(lobby.with_players([*seated, player]))
 
     async def start(self, code: str, token: str | None) -> dict[str, Any]:
@@ -509,7 +536,9 @@ class Lobbies:
         chart = await self.progress.of(record, address)
         return {**chart, "names": [seat["name"] for seat in record.seats]}
 
-    async def again(self, code: str, token: str | None) -> dict[str, Any]:
+    async def again(
+        self, code: str, token: str | None, key_hash: str | None = None
+    ) -> dict[str, Any]:
         """Play again, in one transaction: the first player to ask opens the next lobby (same
         game and options) as its host, the bots seated again and the other people's seats held
         for them for `held_seats`; the others who ask take their seats, under the same names.
@@ -524,13 +553,20 @@ class Lobbies:
             if lobby.next_code is None:
                 game = self.find_game(lobby.game)
                 options = self._options(game, lobby.options)
-                created = await self._open(connection, game.id, player.name, options)
+                created = await self._open(
+                    connection, game.id, player.name, options, key_hash=key_hash, after=lobby
+                )
                 await rows.change_lobby(connection, lobby.id, next_code=created["code"])
                 await self._seat_again(connection, created["code"], lobby, player.id)
                 return created, None
             token_there = new_token()
             joined, info = await self._join(
-                connection, lobby.next_code, player.name, token_there, holder=player.token_hash
+                connection,
+                lobby.next_code,
+                player.name,
+                token_there,
+                holder=player.token_hash,
+                key_hash=key_hash,
             )
             answer = {
                 "code": lobby.next_code,
@@ -556,6 +592,57 @@ class Lobbies:
         if player is None:
             return None
         return {"id": player.id, "name": player.name, "seat": player.seat, "host": player.host}
+
+    async def seats_of_key(
+        self, key_hash: str, *, finished: bool, limit: int
+    ) -> list[tuple[str, dict[str, Any], datetime | None]]:
+        """The seats a browser's player key took (app/lobby/keys.py), as `player_for_token`
+        gives them, with their lobby's code and when its game ended: the finished games', the
+        latest to end first, or the others' (open, playing), the latest taken first."""
+        players, lobbies, games = rows.players, rows.lobbies, rows.games
+        query = (
+            select(
+                lobbies.c.code,
+                players.c.id,
+                players.c.name,
+                players.c.seat,
+                players.c.host,
+                games.c.finished_at,
+            )
+            .select_from(
+                players.join(lobbies, lobbies.c.id == players.c.lobby_id).outerjoin(
+                    games, games.c.lobby_id == lobbies.c.id
+                )
+            )
+            .where(players.c.key_hash == key_hash)
+            .limit(limit)
+        )
+        if finished:
+            query = query.where(games.c.status == Status.FINISHED).order_by(
+                games.c.finished_at.desc().nulls_last(), players.c.id.desc()
+            )
+        else:
+            query = query.where(
+                or_(games.c.id.is_(None), games.c.status != Status.FINISHED)
+            ).order_by(players.c.id.desc())
+        async with self._reading() as connection:
+            found = (await connection.execute(query)).all()
+        return [
+            (
+                row.code,
+                {"id": row.id, "name": row.name, "seat": row.seat, "host": row.host},
+                as_utc(row.finished_at) if row.finished_at is not None else None,
+            )
+            for row in found
+        ]
+
+    async def ended_at(self, record_id: int) -> datetime | None:
+        """When the game of this record ended (None: it goes on)."""
+        async with self._reading() as connection:
+            at = await connection.scalar(
+                select(rows.games.c.finished_at).where(rows.games.c.id == record_id)
+            )
+        return as_utc(at) if at is not None else None
 
     async def resume(self, code: str, token: str | None) -> dict[str, Any]:
         """The seat of a token, for a browser to take it back: its lobby cookie was lost, or
@@ -723,6 +810,9 @@ class Lobbies:
             options=lobby.options,
             next=lobby.next_code,
             held=[{"name": seat["name"], "until": until} for seat in self._held(lobby)],
+            series=series.score(
+                lobby.series_number, lobby.series_games, [p.name for p in lobby.players]
+            ),
             min_players=game.min_players,
             max_players=game.max_players,
         )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from app.lobby import series
 from app.lobby.schemas import with_connected
 from app.play import messages
 from app.play.runner import Position
@@ -29,6 +30,11 @@ Viewer = int | None  # a seat, or None for spectators
 # reconnecting in a loop costs the others one `presence` (and one `lobby`) a second at most,
 # and nothing once it is back as it was. A seat's second socket changes nothing.
 PRESENCE_SECONDS = 1.0
+
+
+def names(public: dict[str, Any]) -> list[str]:
+    """The players' names by seat, of a lobby as GET /api/lobbies/{code} answers it."""
+    return [player["name"] for player in sorted(public["players"], key=lambda p: p["seat"])]
 
 
 @dataclass
@@ -173,8 +179,12 @@ class Room:
 
     def lobby(self) -> dict[str, Any]:
         public = with_connected(self.info.public, self.connected())
-        if self.position is not None and self.position.game.result(self.position.state):
-            public["status"] = Status.FINISHED  # the info was read before the last action
+        result = self.position.game.result(self.position.state) if self.position else None
+        if result is not None:  # the info was read before the last action
+            public["status"] = Status.FINISHED
+            public["series"] = series.with_ended(
+                public.get("series"), result.winners, names(public)
+            )
         return public
 
     def broadcast(self, text: str) -> None:

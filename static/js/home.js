@@ -1,6 +1,7 @@
 // The home page: each game's card opens a dialog to start a new game, with friends (a lobby to
 // invite them to) or against bots (a lobby with the chosen number of bots, started at once);
-// and "Your games", the tables this browser holds seats at, with whose turn it is.
+// and "Your games", the tables this browser holds seats at, with whose turn it is, then the games
+// it finished with their replays, the latest first, a page at a time ("Older games").
 
 import { followPace } from "./pace.js";
 import { forgetSeat, keepSeat, keptSeats } from "./seats.js";
@@ -95,10 +96,6 @@ const listed = (names) => names.join(", ").replace(/, ([^,]*)$/, " and $1");
 
 function standing(game) {
   if (game.status === "open") return game.host ? "Waiting for you to start" : "Waiting for the host to start";
-  if (game.status === "finished") {
-    if (!game.winners || !game.winners.length) return "Finished: nobody won";
-    return `Finished: ${listed(game.winners)} won`;
-  }
   const others = game.turn.filter((n) => n !== game.name);
   if (game.your_turn) return game.turn.length > 1 ? `Your turn (and ${listed(others)}'s)` : "Your turn";
   return game.turn.length ? `${listed(game.turn)}'s turn` : "Playing";
@@ -107,6 +104,7 @@ function standing(game) {
 function yourGameItem(game) {
   const item = document.createElement("li");
   item.className = `your-game ${game.your_turn ? "your-turn" : game.status}`;
+  item.dataset.code = game.code;
   const link = document.createElement("a");
   link.href = game.url;
   link.className = "your-game-link";
@@ -125,22 +123,80 @@ function yourGameItem(game) {
   return item;
 }
 
+const day = (iso) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short" });
+
+// A finished game on one line: the table (its result banner), who won and when, its replay.
+function finishedItem(game) {
+  const item = document.createElement("li");
+  item.className = "your-finished-game";
+  item.dataset.code = game.code;
+  const link = document.createElement("a");
+  link.href = game.url;
+  link.className = "your-game-link";
+  const title = document.createElement("strong");
+  title.textContent = game.game_name;
+  const others = game.players.filter((_, seat) => seat !== game.seat);
+  const when = game.finished_at ? `, ${day(game.finished_at)}` : "";
+  const won = game.winners && game.winners.length ? `${listed(game.winners)} won` : "nobody won";
+  const state = document.createElement("span");
+  state.className = "your-game-state";
+  state.textContent = `${others.length ? `with ${listed(others)}: ` : ""}${won}${when}`;
+  link.append(title, " ", state);
+  const replay = document.createElement("a");
+  replay.href = game.replay_url;
+  replay.className = "your-game-replay";
+  replay.textContent = "Replay";
+  replay.setAttribute("aria-label", `Replay of ${game.game_name} ${state.textContent}`);
+  item.append(link, replay);
+  return item;
+}
+
+// The server lists this browser's seats by its player key (an HttpOnly cookie the page cannot
+// see) and by the tokens kept here (seats.js): the live games on the first page, then the
+// finished ones, FINISHED_PAGE a page. The pages shown so far are asked again on each look.
+let pagesShown = 1;
+
+async function yourGamesPage(page, seats) {
+  const answer = await call("/api/your-games", {
+    seats: seats.map(({ code, token }) => ({ code, token })),
+    page,
+  }).catch(() => null);
+  return answer && answer.ok ? answer.body : null;
+}
+
 async function showYourGames() {
   const seats = keptSeats().slice(0, YOUR_GAMES_MAX);
   const section = document.getElementById("your-games");
-  if (!seats.length) {
-    section.hidden = true;
-    return;
+  const pages = [];
+  for (let page = 0; page < pagesShown; page += 1) {
+    const found = await yourGamesPage(page, seats);
+    if (!found) return; // the server is busy or away: keep what is shown
+    pages.push(found);
+    if (!found.older) break;
   }
-  const answer = await call("/api/your-games", {
-    seats: seats.map(({ code, token }) => ({ code, token })),
-  }).catch(() => null);
-  if (!answer || !answer.ok) return; // the server is busy or away: keep what is shown
-  for (const code of answer.body.unknown) forgetSeat(code); // the seat or its lobby is gone
-  const games = answer.body.games.slice().sort((a, b) => rank(a) - rank(b));
-  document.getElementById("your-games-list").replaceChildren(...games.map(yourGameItem));
+  for (const code of pages[0].unknown) forgetSeat(code); // the seat or its lobby is gone
+  const games = pages.flatMap((found) => found.games);
+  const live = games.filter((game) => game.status !== "finished").sort((a, b) => rank(a) - rank(b));
+  const finished = games.filter((game) => game.status === "finished"); // the latest first
+  const liveList = document.getElementById("your-games-list");
+  liveList.replaceChildren(...live.map(yourGameItem));
+  liveList.hidden = live.length === 0;
+  document.getElementById("your-finished-list").replaceChildren(...finished.map(finishedItem));
+  // Folded under their summary, but open the first time when nothing is going on.
+  const fold = document.getElementById("your-finished");
+  if (fold.hidden && finished.length && !live.length) fold.open = true;
+  fold.hidden = finished.length === 0;
+  const older = document.getElementById("your-games-older");
+  older.hidden = !pages[pages.length - 1].older;
+  older.disabled = false;
   section.hidden = games.length === 0;
 }
+
+document.getElementById("your-games-older").addEventListener("click", (event) => {
+  event.currentTarget.disabled = true;
+  pagesShown += 1;
+  showYourGames();
+});
 
 showYourGames();
 setInterval(() => {

@@ -621,11 +621,15 @@ function renderResult() {
   }
   // Drawn again only when what it shows changes: a lobby message (someone asking to play
   // again) must not replace the "Play again" button under a pointer pressing it.
-  const key = JSON.stringify([view.result, view.players.map((p) => p.name), chart, client.lobby?.next, mySeat]);
+  const key = JSON.stringify([
+    view.result, view.players.map((p) => p.name), chart, client.lobby?.next, client.lobby?.series, mySeat,
+  ]);
   if (resultDrawn === key && !box.hidden) return;
   resultDrawn = key;
   const wasHidden = box.hidden;
-  const { heading, reason, scores } = resultParts(view.result, view.players, chart);
+  const series = { series: client.lobby?.series, game: table.dataset.gameName };
+  const parts = resultParts(view.result, view.players, chart, series);
+  const { heading, reason, scores } = parts;
   const actions = document.createElement("div");
   actions.className = "result-actions";
   if (mySeat !== null) {
@@ -641,7 +645,7 @@ function renderResult() {
   replay.id = "watch-replay";
   replay.textContent = "Watch the replay";
   actions.append(replay);
-  box.replaceChildren(heading, reason, scores, actions, scoreChart(chart) || "");
+  box.replaceChildren(heading, reason, parts.series || "", scores, actions, scoreChart(chart) || "");
   box.hidden = false;
   if (wasHidden) box.scrollIntoView({ block: "nearest" });
 }

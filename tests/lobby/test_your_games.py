@@ -40,6 +40,8 @@ def test_an_open_table_lists_its_players_and_nobody_s_turn(client: TestClient) -
         "turn": [],
         "your_turn": False,
         "winners": None,
+        "finished_at": None,
+        "replay_url": None,
     }
 
 
@@ -94,7 +96,12 @@ def test_a_stranger_learns_nothing(client: TestClient) -> None:
         ("zzzzzzzzzzzzz", table.tokens[0]),  # no such lobby, a real token
         ("x", "y"),  # not even a code
     )
-    assert answer == {"games": [], "unknown": [table.code, "zzzzzzzzzzzzz", "x"]}
+    assert answer == {
+        "games": [],
+        "unknown": [table.code, "zzzzzzzzzzzzz", "x"],
+        "page": 0,
+        "older": False,
+    }
 
 
 def test_seats_asked_twice_answer_once_in_the_order_asked(client: TestClient) -> None:
@@ -116,10 +123,16 @@ def test_bad_input_is_refused(client: TestClient) -> None:
         {"seats": [{"code": table.code}]},
         {"seats": [{"code": table.code, "token": "t", "extra": 1}]},
         {"seats": "all"},
-        {},
+        {"seats": [], "page": -1},
+        {"seats": [], "page": 101},
+        {"seats": [], "page": False},
+        {"seats": [], "page": "1"},
     ):
         error_of(client.post("/api/your-games", json=body), 422)
-    assert client.post("/api/your-games", json={"seats": []}).json() == {
-        "games": [],
-        "unknown": [],
-    }
+    for body in ({"seats": []}, {}):
+        assert client.post("/api/your-games", json=body).json() == {
+            "games": [],
+            "unknown": [],
+            "page": 0,
+            "older": False,
+        }
