@@ -60,6 +60,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.sql.schema import ScalarElementColumnDefault
 
 from app.config import Settings
 from app.db import as_utc, make_engine
@@ -147,12 +148,26 @@ def _in(table: Table, values: Any, where: str) -> dict[str, Any]:
         raise TransferError(f"{where}: expected an object")
     names = _written(table)
     unknown = sorted(set(values) - set(names))
-    missing = [name for name in names if name not in values]
     if unknown:
         raise TransferError(f"{where}: unknown field {unknown[0]!r}")
-    if missing:
-        raise TransferError(f"{where}: missing field {missing[0]!r}")
+    values = dict(values)
+    for name in names:
+        if name not in values:
+            values[name] = _left_out(table, name, where)
     return {name: _checked(table, name, values[name], f"{where}.{name}") for name in names}
+
+
+def _left_out(table: Table, name: str, where: str) -> Any:
+    """The value of a field the file lacks: a file written by an earlier version has no columns
+    added since, and those take their default (a fixed value, else null); any other missing
+    field is a TransferError."""
+    column = table.columns[name]
+    default = column.default
+    if isinstance(default, ScalarElementColumnDefault):
+        return default.arg
+    if default is None and column.server_default is None and column.nullable:
+        return None
+    raise TransferError(f"{where}: missing field {name!r}")
 
 
 def _checked(table: Table, name: str, value: Any, where: str) -> Any:

@@ -251,6 +251,21 @@ def rows(url: str) -> dict[str, int]:
     return run(_rows(url))
 
 
+async def _series(url: str) -> set[tuple[Any, ...]]:
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as connection:
+            found = await connection.execute(select(Lobby.series_code, Lobby.series_number))
+            return {tuple(row) for row in found}
+    finally:
+        await engine.dispose()
+
+
+def series_of(url: str) -> set[tuple[Any, ...]]:
+    """The (series_code, series_number) pairs of the database's lobbies."""
+    return run(_series(url))
+
+
 def lines(path: Path) -> list[Any]:
     """The file's lines but the export's time."""
     header, *rest = [json.loads(line) for line in path.read_text().splitlines()]
@@ -447,6 +462,9 @@ def _broken(entries: list[Any], how: str) -> tuple[list[Any], str]:
     if how == "naive-time":
         last["lobby"]["created_at"] = "2026-12-01T10:00:00"
         return [header, *entries[:-1], last], "lobby.created_at: expected a time"
+    if how == "missing-field":
+        del last["lobby"]["code"]
+        return [header, *entries[:-1], last], "lobby: missing field 'code'"
     if how == "missing-action":
         game = next(entry for entry in entries if entry["game"] and entry["game"]["actions"])
         game = json.loads(json.dumps(game))
@@ -463,6 +481,7 @@ BREAKS = [
     "too-long",
     "unknown-field",
     "naive-time",
+    "missing-field",
     "missing-action",
 ]
 
@@ -478,6 +497,20 @@ def test_a_file_it_cannot_read_is_refused_and_changes_nothing(
     with pytest.raises(TransferError, match=words.replace("(", r"\(")) as refused:
         run(import_(database_url, _written(broken, tmp_path / "broken.jsonl")))
     assert rows(database_url) == before, refused.value
+
+
+@pytest.mark.postgres
+def test_a_file_from_before_a_column_was_added_takes_its_default(
+    moved: Moved, database_url: str, tmp_path: Path
+) -> None:
+    """An export written before the series (migration 0010) has no series fields."""
+    entries = lines(moved.files[0])[1:]
+    for entry in entries:
+        del entry["lobby"]["series_code"], entry["lobby"]["series_number"]
+    run(import_(database_url, _written([_header(len(entries)), *entries], tmp_path / "old.jsonl")))
+    imported = rows(database_url)
+    assert imported["lobbies"] == len(entries)
+    assert series_of(database_url) == {(None, 1)}
 
 
 @pytest.mark.postgres
