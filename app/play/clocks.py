@@ -38,9 +38,10 @@ class Clocks:
         stopped = cls(float(increment), left, tuple(None for _ in bots))
         return stopped.turned(active, now)
 
-    def turned(self, active: Iterable[Seat], now: float) -> Clocks:
+    def turned(self, active: Iterable[Seat], now: float, *, increment: bool = True) -> Clocks:
         """The clocks once the game waits on `active`: those no longer waited on stop (their
-        time used is taken off), those newly waited on start (with the increment added)."""
+        time used is taken off), those newly waited on start (with the increment added, unless
+        not `increment`: a take-back hands the turn back, which is no new turn)."""
         waiting = set(active)
         left = list(self.left)
         since = list(self.since)
@@ -52,7 +53,7 @@ class Clocks:
                 left[seat] = self.remaining(seat, now)
                 since[seat] = None
             elif not running and seat in waiting:
-                left[seat] = seconds + self.increment
+                left[seat] = seconds + (self.increment if increment else 0.0)
                 since[seat] = now
         return replace(self, left=tuple(left), since=tuple(since))
 

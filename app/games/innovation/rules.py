@@ -44,7 +44,7 @@ from app.games.core import (
     randomness,
     seed_state,
 )
-from app.games.innovation import turn, view
+from app.games.innovation import turn, undo, view
 from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.contract import InnovationAction, InnovationState, Table
@@ -166,6 +166,12 @@ class Innovation(Game):
             scores={str(seat): team_score(state, seat) for seat in range(state["players"])},
             reason=ended["reason"],
         )
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return view.prompt(state, seat)

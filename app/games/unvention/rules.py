@@ -80,7 +80,7 @@ from app.games.core import (
     seat_token,
     seed_state,
 )
-from app.games.unvention import journal, scoring, workshop
+from app.games.unvention import journal, scoring, undo, workshop
 from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
 from app.games.unvention.shapes import normalise, orientations, place, tool_of
@@ -544,6 +544,12 @@ class Unvention(Game):
         winners = [seat for seat, s in enumerate(standings) if s == best]
         scores = {str(seat): s[0] for seat, s in enumerate(standings)}
         return Result(winners=winners, scores=scores, reason=reason(standings, winners))
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         if state["phase"] == Phase.OVER:
