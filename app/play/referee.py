@@ -93,6 +93,7 @@ class Referee:
         async with room.lock:
             if room.position is None:
                 return Refusal(ErrorCode.CONFLICT, "the game has not started")
+            looked = False  # for an undo refused here: whether the database was read since
             for _attempt in range(ATTEMPTS):
                 position = room.position
                 now = self.now()
@@ -101,7 +102,19 @@ class Referee:
                 else:
                     after = _judge(room, position, seat, action, chosen_at, by, now)
                 if isinstance(after, Refusal):
-                    return after
+                    if action != UNDO or looked or after.code != ErrorCode.CANNOT_UNDO:
+                        return after
+                    # What is to be taken back may be an action this process has not read yet
+                    # (recorded through another one): look before refusing.
+                    looked = True
+                    try:
+                        await self.catch_up(room)
+                    except SQLAlchemyError:
+                        log.exception("could not read the actions another process recorded")
+                        return UNAVAILABLE
+                    if room.position is None or room.position.seq == position.seq:
+                        return after
+                    continue
                 at = datetime.fromtimestamp(round(now, 6), UTC)
                 moved = position.advance(
                     seat, after.state, by, at, back=after.back, undo=action == UNDO

@@ -150,3 +150,24 @@ def test_a_take_back_after_a_restart_even_where_a_snapshot_was_due(settings: Set
         assert again[mover].view["legal"] != before[mover]["legal"]
         play_one(list(again.values()), again)
         assert again[0].seq == 18
+
+
+def test_a_take_back_through_another_process(settings: Settings) -> None:
+    """Ann scores in a tab served by one process and takes it back in a tab served by
+    another, which has not heard of the score yet (SQLite tells no one): it reads the record
+    before refusing."""
+    with serving(settings) as one, serving(settings) as two:
+        table, seats, spectator = seated(one)
+        table.client = two
+        there = table.connect(0)
+        there.until("snapshot")
+        play_one([*seats.values(), spectator], seats)
+        play_one([*seats.values(), spectator], seats)  # Ann has rolled and scored (one)
+        undo(there, "elsewhere")
+        there.until_seq(3)
+        assert there.errors == []
+        assert there.view["log"][-1].startswith("Ann took back")
+        assert there.view["undo"] is False and there.view["active"] == [0]
+        log = one.get(f"/api/lobbies/{table.code}/log").json()
+        assert log["actions"][-1]["action"] == {"type": "undo"}
+        there.close()
