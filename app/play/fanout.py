@@ -40,7 +40,7 @@ def _may_undo(room: Room, position: Position, viewer: Viewer) -> bool:
     may be taken back (app.play.fold); never a bot's seat, a spectator, or a finished game."""
     if viewer is None or position.seats[viewer].get("bot"):
         return False
-    if not takebacks(room.info.public["options"]) or position.game.result(position.state):
+    if not takebacks(room.info.public.get("options", {})) or position.game.result(position.state):
         return False
     return position.folded.may_undo(viewer)
 

@@ -186,7 +186,7 @@ def _judge(
 
 def _judge_undo(room: Room, position: Position, seat: Seat, now: float) -> Fold | Refusal:
     """The game once `seat` has taken back its last action, or why it may not."""
-    if not takebacks(room.info.public["options"]):
+    if not takebacks(room.info.public.get("options", {})):
         return Refusal(ErrorCode.CANNOT_UNDO, "take-backs are off at this table")
     if position.game.result(position.state) is not None:
         return Refusal(ErrorCode.CANNOT_UNDO, "the game is over")
