@@ -38,10 +38,10 @@ from app.db import iso, make_engine, make_sessions
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.lobby.service import Lobbies
 from app.play.fanout import snapshot
+from app.play.fold import Fold, step
 from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
-from app.play.fold import Fold, step
 from app.play.runner import initial_state
 from app.play.views import rules_view
 from app.transfer import TransferError, backup, export, import_, libpq_url
