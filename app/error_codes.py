@@ -52,4 +52,5 @@ class ErrorCode(StrEnum):
     ILLEGAL_ACTION = "illegal_action"  # not in `view.legal`
     BAD_PLAYER_COUNT = "bad_player_count"
     OUT_OF_TIME = "out_of_time"  # the player's clock ran out: a bot decides this turn
+    CANNOT_UNDO = "cannot_undo"  # nothing the seat may take back now, or take-backs are off
     STALE = "stale"  # a bot's decision on a position the game has left (never sent)

@@ -38,6 +38,7 @@ from app.db import iso, make_engine, make_sessions
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.lobby.service import Lobbies
 from app.play.fanout import snapshot
+from app.play.fold import Fold, step
 from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
@@ -117,6 +118,11 @@ def fill(url: str) -> Filled:
         _chat(away, 1, "good luck, Ann")
         ann = away.connect(0)
         ann.until("snapshot")
+        play_one([ann], {0: ann, 1: ann})
+        play_one([ann], {0: ann, 1: ann})
+        ann.socket.send_json({"type": "undo", "id": "slip"})  # a take-back in the record
+        ann.until_seq(3)
+        assert "took back" in ann.view["log"][-1]
         clock.ahead += 61
         handed = hand_to_bot(client, away, 0, player_ids(client, away)[1])
         assert handed.status_code == 200, handed.text
@@ -219,11 +225,12 @@ async def _replays(session: Any, record: GameRecord) -> list[str]:
     game = GAMES[record.game]
     names = [seat["name"] for seat in record.seats]
     seats = [None, *range(record.players)]
-    state = initial_state(game, record)
+    folded = Fold(initial_state(game, record))
     steps: list[list[Any]] = [[] for _ in seats]
-    for move in [None, *actions]:  # the setup, then after each action
+    for move in [None, *actions]:  # the setup, then after each action (a take-back too)
         if move is not None:
-            state = game.apply(state, move.seat, move.action)
+            folded = step(game, folded, move.seat, move.action)
+        state = folded.state
         for views, seat in zip(steps, seats, strict=True):
             views.append(rules_view(game, state, seat, names, replay=True))
     return [_digest(views) for views in steps]

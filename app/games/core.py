@@ -187,6 +187,19 @@ class Game(ABC):
         """What the game waits for from `seat`, in words; None when nothing."""
         return None
 
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        """May `seat` take `action` back, now that it has led from `before` to `after`? Only
+        when doing so cannot have taught the seat anything: it drew no randomness (`drew_nothing`),
+        showed the seat nothing it could not see before, and is of a kind the game lets players
+        take back (each game says which, in its `undo` module). Whether anyone has acted since
+        is the play layer's to check. Pure; nothing may be taken back by default."""
+        return False
+
+    def took_back(self, action: Action) -> str:
+        """What an undone `action` was, for the log line "{seatN} took back ..."; it must
+        tell the other seats nothing that the action's own log lines did not."""
+        return "their last move"
+
     def view(self, state: State, seat: Seat | None) -> View:
         """What `seat` (None: a spectator) is shown: who the game waits for, what it asks of
         the seat, the game's table and the log lines the seat may read."""
@@ -291,6 +304,22 @@ def finish(state: State, winners: list[Seat], scores: dict[str, Any], reason: st
     is legal afterwards."""
     ending: Ending = {"winners": sorted(set(winners)), "scores": scores, "reason": reason}
     state["result"] = ending
+
+
+def take_back(game: Game, before: State, now: State, seat: Seat, action: Action) -> State:
+    """The state once `seat` has taken back `action`, which led from `before`: `before` again,
+    but with the log as it is `now` and a line saying so (the log only grows: what the others
+    saw happen stays in it)."""
+    state = clone(before)
+    state["log"] = clone(now.get("log", []))
+    log(state, f"{seat_token(seat)} took back {game.took_back(action)}")
+    return clone(state)
+
+
+def drew_nothing(before: State, after: State) -> bool:
+    """The shared half of every `undoable`: the action drew no randomness (the state's
+    generator did not move: no die rolled, nothing shuffled)."""
+    return before.get("rng") == after.get("rng")
 
 
 # --- seeded randomness ----------------------------------------------------------------------

@@ -4,7 +4,8 @@ A finished game never changes, but showing it after `step` actions means applyin
 from its setup: for a long Innovation game, a second or more of work for each click on "next".
 `Checkpoints` keeps the state after every EVERY actions, filled in as replays go along, so a
 step costs at most EVERY applies from the nearest checkpoint before it. States are kept as
-their JSON bytes: compact, and nothing a step does can change them.
+their JSON bytes: compact, and nothing a step does can change them; beside each, the actions
+that could still be taken back there (app.play.fold), so that an undo after it folds too.
 
 `Kept` holds the checkpoints of the games replayed lately, at most `limit` bytes in all, the
 least recently used game forgotten first. It lives in a worker process (app.play.workers).
@@ -19,6 +20,7 @@ from typing import Any
 import orjson
 
 from app.games.core import Action, Game, Seat, State, clone
+from app.play import fold
 
 EVERY = 16  # actions between two checkpoints
 KEPT_BYTES = 32 * 2**20  # checkpoints one worker keeps, over all its games
@@ -31,6 +33,7 @@ class Checkpoints:
         self.game = game
         self.actions = actions
         self.states = [orjson.dumps(setup)]  # states[i]: after i * EVERY actions
+        self.backs = [orjson.dumps([])]  # backs[i]: what could be taken back there
         self._actions_size = len(orjson.dumps(actions))
 
     @classmethod
@@ -50,20 +53,23 @@ class Checkpoints:
     @property
     def size(self) -> int:
         """Bytes held, roughly: the states' JSON and the actions'."""
-        return self._actions_size + sum(len(state) for state in self.states)
+        kept = self.states + self.backs
+        return self._actions_size + sum(len(state) for state in kept)
 
     def state_after(self, step: int) -> State:
         """The state after `step` actions (0 to `steps`), checkpoints filled in on the way."""
         if not 0 <= step <= self.steps:
             raise ValueError(f"step {step} is not between 0 and {self.steps}")
         index = min(step // EVERY, len(self.states) - 1)
-        state: State = orjson.loads(self.states[index])
+        back = fold.back_from_json(orjson.loads(self.backs[index]))
+        folded = fold.Fold(orjson.loads(self.states[index]), back)
         for seq in range(index * EVERY, step):
             seat, action = self.actions[seq]
-            state = self.game.apply(state, seat, action)
+            folded = fold.step(self.game, folded, seat, action)
             if seq + 1 == len(self.states) * EVERY:
-                self.states.append(orjson.dumps(state))
-        return state
+                self.states.append(orjson.dumps(folded.state))
+                self.backs.append(orjson.dumps(fold.back_to_json(folded.back)))
+        return folded.state
 
 
 class Kept:

@@ -61,10 +61,11 @@ class Clocks:
         stopped = cls(0.0, left, tuple(None for _ in bots), per_move=seconds, waits=waits)
         return stopped.turned(active, now)
 
-    def turned(self, active: Iterable[Seat], now: float) -> Clocks:
+    def turned(self, active: Iterable[Seat], now: float, *, increment: bool = True) -> Clocks:
         """The clocks once the game waits on `active`: those no longer waited on stop (their
         time used is taken off), those newly waited on start (with the increment added, or on
-        a turn-based table with the whole time per move)."""
+        a turn-based table with the whole time per move), unless not `increment`: a take-back
+        hands the turn back, which is no new turn, so the clock goes on from where it stopped."""
         waiting = set(active)
         left = list(self.left)
         since = list(self.since)
@@ -76,9 +77,10 @@ class Clocks:
                 left[seat] = self.remaining(seat, now)
                 since[seat] = None
             elif not running and seat in waiting:
-                left[seat] = (
-                    self.per_move if self.per_move is not None else seconds + self.increment
-                )
+                if increment and self.per_move is not None:
+                    left[seat] = self.per_move
+                elif increment:
+                    left[seat] = seconds + self.increment
                 since[seat] = now
         return replace(self, left=tuple(left), since=tuple(since))
 

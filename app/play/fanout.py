@@ -14,12 +14,14 @@ from app.play import messages
 from app.play.patches import diff
 from app.play.rooms import Connection, Room, Viewer
 from app.play.runner import Position
+from app.play.table import takebacks
 from app.play.views import full_view, name_seats, rules_view
 
 
 def _rules_view(room: Room, viewer: Viewer) -> dict[str, Any]:
-    """The game's rules view plus the table's: `clocks`, and `timeouts`, the latest
-    decisions a bot made for someone whose time had run out."""
+    """The game's rules view plus the table's: `clocks`, `timeouts`, the latest decisions a
+    bot made for someone whose time had run out, and `undo`, whether the viewer may take back
+    their last action now."""
     assert room.position is not None
     position = room.position
     names = position.names
@@ -29,7 +31,18 @@ def _rules_view(room: Room, viewer: Viewer) -> dict[str, Any]:
         f"{names[seat]} ran out of time, so a bot played for them: {name_seats(did, names)}"
         for _seq, seat, did in position.timeouts
     ]
+    view["undo"] = _may_undo(room, position, viewer)
     return view
+
+
+def _may_undo(room: Room, position: Position, viewer: Viewer) -> bool:
+    """A person's seat at a table with take-backs, whose last action is the game's latest and
+    may be taken back (app.play.fold); never a bot's seat, a spectator, or a finished game."""
+    if viewer is None or position.seats[viewer].get("bot"):
+        return False
+    if not takebacks(room.info.public.get("options", {})) or position.game.result(position.state):
+        return False
+    return position.folded.may_undo(viewer)
 
 
 def _view(room: Room, viewer: Viewer) -> dict[str, Any]:

@@ -272,6 +272,8 @@ class Hub:
             return
         if isinstance(message, messages.ActionMessage):
             await self._action(conn, room, message)
+        elif isinstance(message, messages.UndoMessage):
+            await self._undo(conn, room, message)
         elif isinstance(message, messages.SyncMessage):
             async with room.lock:
                 fanout.catch_up(room, conn, message.seq, self.now())
@@ -297,6 +299,14 @@ class Hub:
             conn.push(messages.error(ErrorCode.FORBIDDEN, "spectators cannot act", message.id))
             return
         refused = await self.act(room, conn.seat, message.action)
+        if refused is not None:
+            conn.push(messages.error(refused.code, refused.message, message.id))
+
+    async def _undo(self, conn: Connection, room: Room, message: messages.UndoMessage) -> None:
+        if conn.seat is None:
+            conn.push(messages.error(ErrorCode.FORBIDDEN, "spectators cannot undo", message.id))
+            return
+        refused = await self.referee.undo(room, conn.seat)
         if refused is not None:
             conn.push(messages.error(refused.code, refused.message, message.id))
 

@@ -51,6 +51,13 @@ class ActionMessage(_Message):
     action: dict[str, Any]
 
 
+class UndoMessage(_Message):
+    """Take back the seat's own last action (app.play.fold); refused with `cannot_undo`."""
+
+    type: Literal["undo"]
+    id: ActionId | None = None
+
+
 class SyncMessage(_Message):
     type: Literal["sync"]
     seq: Annotated[StrictInt, Field(ge=0)]
@@ -63,7 +70,10 @@ class ChatMessageIn(_Message):
     ]
 
 
-ClientMessage = Annotated[ActionMessage | SyncMessage | ChatMessageIn, Field(discriminator="type")]
+ClientMessage = Annotated[
+    ActionMessage | UndoMessage | SyncMessage | ChatMessageIn, Field(discriminator="type")
+]
+Parsed = ActionMessage | UndoMessage | SyncMessage | ChatMessageIn
 _client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _action_id: TypeAdapter[int | str] = TypeAdapter(ActionId)
 
@@ -76,7 +86,7 @@ class BadMessage(Exception):
         self.ref = ref
 
 
-def parse(text: str) -> ActionMessage | SyncMessage | ChatMessageIn:
+def parse(text: str) -> Parsed:
     """A client's message, or BadMessage saying exactly what is wrong with it."""
     if len(text.encode(errors="surrogatepass")) > MAX_MESSAGE_BYTES:
         raise BadMessage(ErrorCode.TOO_LARGE, f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
@@ -89,8 +99,8 @@ def parse(text: str) -> ActionMessage | SyncMessage | ChatMessageIn:
     if not isinstance(data, dict):
         raise BadMessage(ErrorCode.INVALID, "a message must be a JSON object")
     ref = _ref(data)
-    if data.get("type") not in ("action", "sync", "chat"):
-        raise BadMessage(ErrorCode.INVALID, "type must be one of action, sync, chat", ref)
+    if data.get("type") not in ("action", "undo", "sync", "chat"):
+        raise BadMessage(ErrorCode.INVALID, "type must be one of action, undo, sync, chat", ref)
     try:
         return _client_message.validate_python(data)
     except ValidationError as error:

@@ -27,7 +27,7 @@ import orjson
 
 from app.errors import TooMany
 from app.games.core import Game, Seat, State
-from app.play import workers
+from app.play import fold, workers
 from app.play.checkpoints import Checkpoints
 from app.play.models import GameRecord
 from app.play.replays import RETRY_AFTER, Replays
@@ -75,14 +75,8 @@ def progress_series(job: ProgressJob) -> dict[str, Any]:
     game = workers.games()[job.game]
     checkpoints = Checkpoints.from_record(game, orjson.loads(job.inputs))
 
-    def states() -> Iterable[State]:
-        state = orjson.loads(checkpoints.states[0])
-        yield state
-        for seat, action in checkpoints.actions:
-            state = game.apply(state, seat, action)
-            yield state
-
-    return series(game, states())
+    setup = orjson.loads(checkpoints.states[0])
+    return series(game, fold.states(game, fold.Fold(setup), checkpoints.actions))
 
 
 class Progress:

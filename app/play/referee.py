@@ -16,11 +16,13 @@ from datetime import UTC, datetime
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.error_codes import ErrorCode
-from app.games.core import Action, GameError, Seat, State
+from app.games.core import Action, GameError, Seat
 from app.play import fanout
+from app.play.fold import UNDO, CannotUndo, Fold, step
 from app.play.recorder import StaleGame
 from app.play.rooms import Room
 from app.play.runner import AWAY, CLOCK, Position, Runner
+from app.play.table import takebacks
 
 log = logging.getLogger(__name__)
 
@@ -78,17 +80,45 @@ class Referee:
         again on what it sees now. A bot playing a person's seat says `by`: AWAY while they are
         away, CLOCK once their time has run out; STALE when that is no longer so.
         """
+        return await self._enter(room, seat, action, by, chosen_at)
+
+    async def undo(self, room: Room, seat: Seat) -> Refusal | None:
+        """`seat`'s person takes back their last action (app.play.fold): recorded as an entry
+        of its own and published like an action. None once accepted."""
+        return await self._enter(room, seat, UNDO, None, None)
+
+    async def _enter(
+        self, room: Room, seat: Seat, action: Action, by: str | None, chosen_at: int | None
+    ) -> Refusal | None:
         async with room.lock:
             if room.position is None:
                 return Refusal(ErrorCode.CONFLICT, "the game has not started")
+            looked = False  # for an undo refused here: whether the database was read since
             for _attempt in range(ATTEMPTS):
                 position = room.position
                 now = self.now()
-                after = _judge(room, position, seat, action, chosen_at, by, now)
+                if action == UNDO:
+                    after = _judge_undo(room, position, seat, now)
+                else:
+                    after = _judge(room, position, seat, action, chosen_at, by, now)
                 if isinstance(after, Refusal):
-                    return after
+                    if action != UNDO or looked or after.code != ErrorCode.CANNOT_UNDO:
+                        return after
+                    # What is to be taken back may be an action this process has not read yet
+                    # (recorded through another one): look before refusing.
+                    looked = True
+                    try:
+                        await self.catch_up(room)
+                    except SQLAlchemyError:
+                        log.exception("could not read the actions another process recorded")
+                        return UNAVAILABLE
+                    if room.position is None or room.position.seq == position.seq:
+                        return after
+                    continue
                 at = datetime.fromtimestamp(round(now, 6), UTC)
-                moved = position.advance(seat, after, by, at)
+                moved = position.advance(
+                    seat, after.state, by, at, back=after.back, undo=action == UNDO
+                )
                 try:
                     await self.runner.record(moved, seat, action, by, at)
                 except StaleGame:
@@ -116,8 +146,13 @@ class Referee:
                 await self.load(room)
                 fanout.snapshot_all(room, self.now())
                 return
-            after = position.game.apply(position.state, record.seat, record.action)
-            self._publish(room, position.advance(record.seat, after, record.by, record.at))
+            try:
+                moved = position.then(record.seat, record.action, record.by, record.at)
+            except CannotUndo:  # it took back what this process never saw: read it whole
+                await self.load(room)
+                fanout.snapshot_all(room, self.now())
+                return
+            self._publish(room, moved)
 
     def _publish(self, room: Room, position: Position) -> None:
         fanout.publish(room, position, self.now())
@@ -132,8 +167,8 @@ def _judge(
     chosen_at: int | None,
     by: str | None,
     now: float,
-) -> State | Refusal:
-    """The game's state after `action`, or why it is refused."""
+) -> Fold | Refusal:
+    """The game after `action`, or why it is refused."""
     if chosen_at is not None and position.seq != chosen_at:
         return Refusal(STALE, "the game has moved on since this was chosen")
     out_of_time = position.clocks is not None and position.clocks.expired(seat, now)
@@ -144,6 +179,23 @@ def _judge(
     if by is None and out_of_time:
         return Refusal(ErrorCode.OUT_OF_TIME, "your time has run out: a bot decides this turn")
     try:
-        return position.game.apply(position.state, seat, action)
+        return step(position.game, position.folded, seat, action, by)
     except GameError as refused:
         return Refusal(refused.code, str(refused))
+
+
+def _judge_undo(room: Room, position: Position, seat: Seat, now: float) -> Fold | Refusal:
+    """The game once `seat` has taken back its last action, or why it may not."""
+    if not takebacks(room.info.public.get("options", {})):
+        return Refusal(ErrorCode.CANNOT_UNDO, "take-backs are off at this table")
+    if position.game.result(position.state) is not None:
+        return Refusal(ErrorCode.CANNOT_UNDO, "the game is over")
+    if position.clocks is not None and position.clocks.expired(seat, now):
+        return Refusal(ErrorCode.OUT_OF_TIME, "your time has run out: a bot decides this turn")
+    if not position.folded.may_undo(seat):
+        return Refusal(
+            ErrorCode.CANNOT_UNDO,
+            "nothing to take back: someone has acted since, or your last action drew or"
+            " showed something",
+        )
+    return step(position.game, position.folded, seat, UNDO)

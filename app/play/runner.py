@@ -21,6 +21,7 @@ from app.games.core import Action, Game, Seat, State, clone
 from app.play import logbook
 from app.play.clocks import Clocks
 from app.play.ended import as_recorded
+from app.play.fold import CannotUndo, Fold, Step, fold, is_undo, step
 from app.play.models import ActionRecord, GameRecord
 from app.play.recorder import Entry, Recorder, writer_for
 from app.play.registry import Games
@@ -42,22 +43,59 @@ class Position:
     # The latest actions a bot chose for a person whose time had run out: (seq, seat, what it
     # did in words).
     timeouts: tuple[tuple[int, Seat, str], ...] = ()
+    # The actions that may still be taken back, latest last (app.play.fold), and the seq of the
+    # latest snapshot written: snapshots are written only where `back` is empty.
+    back: tuple[Step, ...] = ()
+    snapshot_seq: int = 0
+
+    @property
+    def folded(self) -> Fold:
+        return Fold(self.state, self.back)
 
     @property
     def names(self) -> list[str]:
         return [seat["name"] for seat in self.seats]
 
-    def advance(self, seat: Seat, state: State, by: str | None, at: datetime) -> Position:
-        """The position after `seat`'s action (chosen by `by`, see ActionRecord) made at `at`."""
+    def advance(
+        self,
+        seat: Seat,
+        state: State,
+        by: str | None,
+        at: datetime,
+        *,
+        back: tuple[Step, ...] = (),
+        undo: bool = False,
+    ) -> Position:
+        """The position after `seat`'s action (chosen by `by`, see ActionRecord) made at `at`,
+        with `back` the actions that may then be taken back; `undo`: the action took one back
+        (the clocks turn back to the seats waited on again, with no increment: it is no new
+        turn)."""
         seq = self.seq + 1
         clocks = self.clocks
         if clocks is not None:
-            clocks = clocks.turned(self.game.active(state), stamp(at))
+            clocks = clocks.turned(self.game.active(state), stamp(at), increment=not undo)
         timeouts = self.timeouts
         if by == CLOCK:
             did = logbook.added(self.state, state)  # what the bot did, in the log's words
             timeouts = (*timeouts, (seq, seat, did))[-TIMEOUTS_KEPT:]
-        return replace(self, seq=seq, state=state, clocks=clocks, timeouts=timeouts)
+        ended = self.game.result(state) is not None
+        due = seq - self.snapshot_seq >= SNAPSHOT_EVERY and not back
+        snapshot_seq = seq if ended or due else self.snapshot_seq
+        return replace(
+            self,
+            seq=seq,
+            state=state,
+            clocks=clocks,
+            timeouts=timeouts,
+            back=back,
+            snapshot_seq=snapshot_seq,
+        )
+
+    def then(self, seat: Seat, action: Action, by: str | None, at: datetime) -> Position:
+        """The position after a recorded entry of the game's record (app.play.fold): an action,
+        or an undo; IllegalAction or CannotUndo when it may not follow."""
+        after = step(self.game, self.folded, seat, action, by)
+        return self.advance(seat, after.state, by, at, back=after.back, undo=is_undo(action))
 
 
 # ActionRecord.by for an action a bot chose because the player's time had run out.
@@ -65,8 +103,9 @@ CLOCK = "clock"
 # ... and for one a bot chose while playing for a player who is away.
 AWAY = "away"
 TIMEOUTS_KEPT = 5
-# The state is written whole with every this many actions (and at the end); loading a game
-# replays the actions recorded since. Fewer bytes to write per action, a few more to replay.
+# The state is written whole every this many actions or a little later, where nothing may be
+# taken back (app.play.fold), and at the end; loading a game replays the actions recorded since.
+# Fewer bytes to write per action, a few more to replay.
 SNAPSHOT_EVERY = 16
 
 
@@ -126,9 +165,8 @@ async def create_game(
 
 
 def replay(game: Game, state: State, actions: list[tuple[Seat, Action]]) -> State:
-    for seat, action in actions:
-        state = game.apply(state, seat, action)
-    return state
+    """The state after the record's entries (undos too), from the setup `state`."""
+    return fold(game, Fold(state), actions).state
 
 
 def initial_state(game: Game, record: GameRecord) -> State:
@@ -137,6 +175,13 @@ def initial_state(game: Game, record: GameRecord) -> State:
     if record.setup is not None:
         return game.upgrade(clone(record.setup))  # in the key order of a fresh state
     return game.start(record.players, record.options, record.seed)
+
+
+def _folded(position: Position, actions: list[ActionRecord]) -> Position:
+    """`position` with the recorded `actions` after it folded in (app.play.fold)."""
+    for action in actions:
+        position = position.then(action.seat, action.action, action.by, action.at)
+    return position
 
 
 class Runner:
@@ -171,11 +216,14 @@ class Runner:
                 )
                 for a in reversed(list(timeouts))
             )
-        recorded = self.position(record)  # its clocks: as recorded with the latest action
-        position, game = replace(recorded, clocks=None), self.games[record.game]
-        for action in later:  # the actions since the latest snapshot
-            after = game.apply(position.state, action.seat, action.action)
-            position = position.advance(action.seat, after, None, action.at)
+            recorded = self.position(record)  # its clocks: as recorded with the latest action
+            game = self.games[record.game]
+            try:
+                position = _folded(replace(recorded, clocks=None, game=game), later)
+            except CannotUndo:  # a snapshot from before take-backs: fold the whole record
+                start = replace(recorded, seq=0, state=initial_state(game, record), clocks=None)
+                whole = await self._actions(session, record_id, after=0)
+                position = _folded(replace(start, game=game), whole)
         return replace(
             position, game=recorded.game, clocks=recorded.clocks, timeouts=latest_timeouts
         )
@@ -194,6 +242,7 @@ class Runner:
             game.upgrade(clone(record.snapshot)),
             record.seed,
             clocks,
+            snapshot_seq=record.snapshot_seq,
         )
 
     async def replay(self, record_id: int, step: int) -> tuple[Position, int]:
@@ -231,7 +280,7 @@ class Runner:
         """Commit the action that made `position` (number position.seq) as `seat`'s, chosen by
         `by` at `at`; StaleGame if someone got there first."""
         result = position.game.result(position.state)
-        snapshot = result is not None or position.seq % SNAPSHOT_EVERY == 0
+        snapshot = position.snapshot_seq == position.seq
         await self.recorder.record(
             Entry(
                 game_id=position.record_id,

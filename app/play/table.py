@@ -1,5 +1,5 @@
-"""The table's own options, beside each game's rules options: the pace, the clock and absent
-players.
+"""The table's own options, beside each game's rules options: the pace, the clock, absent
+players and take-backs.
 
 A table is live (everyone at the table together: a chess clock if chosen, and a bot may take
 the seat of a player who has been disconnected for `away_minutes`) or turn-based (people play
@@ -68,6 +68,14 @@ AWAY_MINUTES = Option(
     "Once a player has been disconnected this long, the host or a vote of the others can let"
     " a bot play for them. They take their seat back as soon as they return.",
 )
+UNDO = Option(
+    "undo",
+    "Take-backs",
+    (True, False),
+    True,
+    "A player may take back their last move while nobody has acted since, when it drew nothing"
+    " and showed them nothing new (each game says which moves). No, for those who play strictly.",
+)
 TABLE_OPTIONS: tuple[Option, ...] = (
     PACE,
     MOVE_HOURS,
@@ -75,6 +83,7 @@ TABLE_OPTIONS: tuple[Option, ...] = (
     CLOCK_MINUTES,
     CLOCK_INCREMENT,
     AWAY_MINUTES,
+    UNDO,
 )
 _NAMES = frozenset(option.name for option in TABLE_OPTIONS)
 LIVE, TURN_BASED = PACE.choices
@@ -134,3 +143,9 @@ def info(game: Game) -> dict[str, Any]:
     described = game.info()
     table = {option.name: option.to_json() for option in TABLE_OPTIONS}
     return {**described, "options": {**described["options"], **table}}
+
+
+def takebacks(options: dict[str, Any]) -> bool:
+    """Whether a lobby's options let players take back moves (lobbies from before the option
+    existed: yes, its default)."""
+    return bool(options.get(UNDO.name, UNDO.default))

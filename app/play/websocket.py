@@ -183,11 +183,12 @@ def _over_rate(limits: SocketLimits, text: str) -> str | None:
         message = messages.parse(text)
     except messages.BadMessage:
         return None
-    waiting = limits.message(message.type)
+    kind = "action" if message.type == "undo" else message.type  # an undo counts as an action
+    waiting = limits.message(kind)
     if not waiting:
         return None
-    what = "actions" if message.type == "action" else "chat lines"
-    ref = message.id if isinstance(message, messages.ActionMessage) else None
+    what = "actions" if kind == "action" else "chat lines"
+    ref = message.id if isinstance(message, messages.ActionMessage | messages.UndoMessage) else None
     wait = retry_after(waiting)
     return messages.error(ErrorCode.TOO_MANY, f"too many {what}; try again in {wait} s", ref)
 

@@ -94,8 +94,27 @@ export function act(action) {
   if (!send({ type: "action", id, action })) showRefusal("Not connected; try again in a moment.");
 }
 
+// Take back your last move, while the view says you may (`view.undo`: docs/protocol.md).
+export function undo() {
+  if (!client.view || !client.view.undo || !client.live) return;
+  const id = client.nextId++;
+  client.pending.set(id, { type: "undo" });
+  hideRefusal();
+  if (!send({ type: "undo", id })) showRefusal("Not connected; try again in a moment.");
+}
+
+// Ctrl+Z (Cmd+Z) takes back, unless the keys are for a field being typed in (the chat).
+function undoKey(event) {
+  if (event.key.toLowerCase() !== "z" || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof Element && target.closest("input, textarea, select, [contenteditable]")) return;
+  if (!client.view || !client.view.undo) return;
+  event.preventDefault();
+  undo();
+}
+
 // Exposed for tests and the console: the page's current state.
-window.tinkertable = { client, act, drop: () => client.socket && client.socket.close() };
+window.tinkertable = { client, act, undo, drop: () => client.socket && client.socket.close() };
 
 function receive(message) {
   switch (message.type) {
@@ -341,6 +360,9 @@ function setUpLobbyControls() {
     if (!target || target.disabled || !client.live) return;
     act(JSON.parse(target.dataset.action));
   });
+
+  el("undo").addEventListener("click", undo);
+  document.addEventListener("keydown", undoKey);
 }
 
 async function request(method, url, body, token) {
@@ -431,6 +453,7 @@ function renderTurnBar(view, yourTurn) {
   el("turn-who").textContent = whoseTurn(view, yourTurn);
   el("prompt").textContent = view.result ? "See the result below." : promptWords(view.prompt, yourTurn);
   el("turn-tools").hidden = Boolean(view.result);
+  el("undo").hidden = !(view.undo && client.live && !view.result);
   const clock = el("my-clock");
   const timed = mySeat !== null && view.clocks && view.clocks.seats[mySeat] && !view.result;
   clock.hidden = !timed;

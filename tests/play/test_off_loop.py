@@ -228,6 +228,9 @@ class Counting:
         self.applies += 1
         return self.game.apply(state, seat, action)
 
+    def __getattr__(self, name: str) -> Any:  # the rest of the game (the fold asks `undoable`)
+        return getattr(self.game, name)
+
 
 def test_checkpoints_give_every_step_from_fewer_than_every_applies() -> None:
     game = GAMES["innovation"]

@@ -135,3 +135,12 @@ def test_clocks_recorded_before_turn_based_tables_read_as_chess_clocks() -> None
     clocks = Clocks.from_json(old)
     assert (clocks.per_move, clocks.waits) == (None, False)
     assert clocks.turned([], T0 + 5).turned([0], T0 + 6).left[0] == 65.0
+
+
+def test_a_take_back_hands_the_turn_back_without_the_increment() -> None:
+    clocks = Clocks.start(1, 5, [False, False], active=[0], now=T0)
+    clocks = clocks.turned([1], T0 + 20)  # Ann scored after 20 s: Bob's turn, his increment
+    assert clocks.left == (45.0, 65.0)
+    back = clocks.turned([0], T0 + 23, increment=False)  # Ann takes it back 3 s later
+    assert back.left == (45.0, 62.0)  # no new increment for her; Bob's 3 s are used
+    assert back.since == (T0 + 23, None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from app.games.convolution import undo
 from app.games.convolution.scoresheet import (
     ACTIVE,
     COLORS,
@@ -208,6 +209,12 @@ class Convolution(Game):
             winner, reason = decide(standings(upgraded["sheets"]))
             finish(upgraded, [winner], scores(upgraded), reason)
         return clone(upgraded)
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         if state["result"] is not None:

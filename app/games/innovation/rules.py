@@ -44,7 +44,7 @@ from app.games.core import (
     randomness,
     seed_state,
 )
-from app.games.innovation import stored, turn, view
+from app.games.innovation import stored, turn, undo, view
 from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.contract import InnovationAction, InnovationState, Table
@@ -160,6 +160,12 @@ class Innovation(Game):
 
     def upgrade(self, state: State) -> State:
         return stored.upgrade(state)
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return view.prompt(state, seat)

@@ -50,7 +50,7 @@ from app.games.core import (
     seat_token,
     seed_state,
 )
-from app.games.nerdy_inventions import board, stored
+from app.games.nerdy_inventions import board, stored, undo
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
 from app.games.nerdy_inventions.board import END_TURN, TILES, facts
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
@@ -330,6 +330,12 @@ class NerdyInventions(Game):
         return {"good": GoodBot()}
 
     # --- what a seat sees ---------------------------------------------------------------
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         if state["result"] is not None:

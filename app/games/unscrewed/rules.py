@@ -49,7 +49,7 @@ from app.games.core import (
     randomness,
     seed_state,
 )
-from app.games.unscrewed import rounds, stored
+from app.games.unscrewed import rounds, stored, undo
 from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.box import register
 from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
@@ -234,6 +234,12 @@ class Unscrewed(Game):
 
     def table(self, state: State, seat: Seat | None, everything: bool = False) -> Table:
         return table(state, seat, everything)
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         return prompt_for(state, seat)

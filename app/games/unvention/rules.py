@@ -81,7 +81,7 @@ from app.games.core import (
     seat_token,
     seed_state,
 )
-from app.games.unvention import journal, scoring, workshop
+from app.games.unvention import journal, scoring, undo, workshop
 from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
 from app.games.unvention.ending import end_competition
@@ -532,6 +532,12 @@ class Unvention(Game):
         if not sheet["present"] and Simultaneous.answer(state, WAITING, seat, True):
             Simultaneous.close(state, WAITING)
             self.end_day(state)
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         if state["result"] is not None:

@@ -1,0 +1,52 @@
+"""Innovation's take-backs: a meld or an achievement that drew nothing; never a draw, a dogma
+or an answer in the middle of one, nor the opening's secret pick."""
+
+from __future__ import annotations
+
+from app.games.core import visible_log
+from app.games.innovation import Innovation
+from tests.games.undo_cases import moment, of_type, taken_back, undoable
+
+game = Innovation()
+
+
+def test_a_meld_may_be_taken_back() -> None:
+    state, seat, action = moment(game, 2, of_type("meld"))
+    assert undoable(game, state, seat, action)
+    back = taken_back(game, state, seat, action)
+    assert visible_log(back, 1 - seat)[-1] == f"{{seat{seat}}} took back melding {action['card']}"
+    assert action["card"] in back["seats"][seat]["hand"]
+
+
+def test_an_achievement_may_be_taken_back() -> None:
+    state, seat, action = moment(game, 2, of_type("achieve"), seed=3)
+    after = game.apply(state, seat, action)
+    if game.result(after) is None:
+        assert undoable(game, state, seat, action)
+        back = taken_back(game, state, seat, action)
+        assert back["available"] == state["available"]
+    else:  # the achievement that wins may not
+        assert not undoable(game, state, seat, action)
+
+
+def test_draws_dogmas_and_picks_may_not() -> None:
+    for kind in ("draw", "dogma", "pick"):
+        state, seat, action = moment(game, 2, of_type(kind))
+        assert not undoable(game, state, seat, action), kind
+
+
+def test_a_meld_that_drew_may_not() -> None:
+    """A meld whose pile of the supply moved (a draw on the way) is not taken back, whatever
+    else it did."""
+    state, seat, action = moment(game, 2, of_type("meld"))
+    after = game.apply(state, seat, action)
+    drawn = {**after, "supply": {**after["supply"], "1": after["supply"]["1"][1:]}}
+    assert not game.undoable(state, drawn, seat, action)
+    assert game.undoable(state, after, seat, action)
+
+
+def test_an_answer_in_the_middle_of_a_dogma_may_not() -> None:
+    state, seat, action = moment(
+        game, 2, lambda s, _seat, a: "script" in s and a["type"] in ("card", "color", "yes", "done")
+    )
+    assert not undoable(game, state, seat, action)
