@@ -3,7 +3,7 @@ or an answer in the middle of one, nor the opening's secret pick."""
 
 from __future__ import annotations
 
-from app.games.core import visible_log
+from app.games.core import Action, Seat, State, visible_log
 from app.games.innovation import Innovation
 from tests.games.undo_cases import moment, of_type, taken_back, undoable
 
@@ -19,14 +19,13 @@ def test_a_meld_may_be_taken_back() -> None:
 
 
 def test_an_achievement_may_be_taken_back() -> None:
-    state, seat, action = moment(game, 2, of_type("achieve"), seed=3)
-    after = game.apply(state, seat, action)
-    if game.result(after) is None:
-        assert undoable(game, state, seat, action)
-        back = taken_back(game, state, seat, action)
-        assert back["available"] == state["available"]
-    else:  # the achievement that wins may not
-        assert not undoable(game, state, seat, action)
+    def game_goes_on(state: State, seat: Seat, action: Action) -> bool:
+        return action["type"] == "achieve" and game.result(game.apply(state, seat, action)) is None
+
+    state, seat, action = moment(game, 2, game_goes_on, seed=3)
+    assert undoable(game, state, seat, action)
+    back = taken_back(game, state, seat, action)
+    assert back["available"] == state["available"]
 
 
 def test_draws_dogmas_and_picks_may_not() -> None:
@@ -46,7 +45,8 @@ def test_a_meld_that_drew_may_not() -> None:
 
 
 def test_an_answer_in_the_middle_of_a_dogma_may_not() -> None:
-    state, seat, action = moment(
-        game, 2, lambda s, _seat, a: "script" in s and a["type"] in ("card", "color", "yes", "done")
-    )
+    def answering(state: State, _seat: Seat, action: Action) -> bool:
+        return state["asking"] is not None and action["type"] in ("card", "color", "yes", "done")
+
+    state, seat, action = moment(game, 2, answering)
     assert not undoable(game, state, seat, action)
