@@ -11,6 +11,7 @@ from pydantic import BeforeValidator, Field, SecretStr, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from app.limits import Rate
+from app.notify.mail import SmtpServer
 from app.security import Origin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,6 +203,14 @@ class Settings(BaseSettings):
     def _blank_is_unset(cls, value: Any) -> Any:
         text = value.get_secret_value() if isinstance(value, SecretStr) else value
         return None if isinstance(text, str) and not text.strip() else value
+
+    @field_validator("smtp_url")
+    @classmethod
+    def _smtp_url(cls, value: SecretStr | None) -> SecretStr | None:
+        """Refused at start, in words that never repeat the URL (it may hold a password)."""
+        if value is not None:
+            SmtpServer.parse(value.get_secret_value())
+        return value
 
     @field_validator("metrics_token", "admin_token", mode="before")
     @classmethod

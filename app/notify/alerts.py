@@ -2,12 +2,12 @@
 address (when the host set SMTP_URL) get "Your turn: Innovation with Ann and Bob" and a link
 to the game.
 
-The referee calls `recorded` after it has recorded an action (a person's, a bot's, a clock's):
-only the process that recorded it sends, so each turn is told once however many processes
-serve the game. A seat is told when it has just become active (not while it goes on acting),
-is a person's (not a bot's, nor one a bot plays while they are away), and has no open
-connection on this process nor on any other (app/notify/presence.py). The sending runs in
-tasks of its own: the table never waits for it.
+The referee calls `recorded` after it has recorded an action (a person's, a bot's, a clock's),
+and when it starts a game: only the process that recorded it (or started it) sends, so each
+turn is told once however many processes serve the game. A seat is told when it has just
+become active (not while it goes on acting), is a person's (not a bot's, nor one a bot plays
+while they are away), and has no open connection on this process nor on any other
+(app/notify/presence.py). The sending runs in tasks of its own: the table never waits for it.
 
 Push: each of the seat's subscriptions gets one message (app/notify/push.py); a push service
 that answers 404 or 410 has dropped the subscription, and so do we. Email: at most one per
@@ -75,9 +75,9 @@ def turn_title(game_name: str, names: list[str], seat: int) -> str:
     )
 
 
-def turned_to(before: Position, after: Position) -> list[int]:
-    """The seats that `after` made active and `before` had not."""
-    was = set(before.game.active(before.state))
+def turned_to(before: Position | None, after: Position) -> list[int]:
+    """The seats that `after` made active and `before` had not (None: the game starts)."""
+    was = set(before.game.active(before.state)) if before is not None else set()
     return sorted(set(after.game.active(after.state)) - was)
 
 
@@ -125,8 +125,9 @@ class Alerts:
 
     # --- the referee's hook ---
 
-    def recorded(self, room: Room, before: Position, after: Position) -> None:
-        """The action that made `after` from `before` is recorded (by this process)."""
+    def recorded(self, room: Room, before: Position | None, after: Position) -> None:
+        """The action that made `after` from `before` is recorded (by this process); or,
+        `before` None, this process started the game at `after`."""
         if after.game.result(after.state) is not None:
             self._spawn(self.forget_game(room.code))
             return
