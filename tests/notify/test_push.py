@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from py_vapid import Vapid
+from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from app.config import Settings
+from app.notify.models import SeatPresence
+from tests.conftest import _truncate, run
 from tests.notify.services import (
     Browser,
     PushService,
@@ -190,3 +195,60 @@ def test_the_service_worker_is_served_for_the_whole_site(client: TestClient) -> 
     assert worker.headers["content-type"].startswith("text/javascript")
     assert "showNotification" in worker.text and "openWindow" in worker.text
     assert "script-src 'self'" in worker.headers["content-security-policy"]
+
+
+@pytest.mark.postgres
+def test_a_seat_connected_to_another_process_is_not_told(postgres_server: str) -> None:
+    """Two server processes on one database: Bob's page is connected to the second; the first
+    records the action that turns the game to him, and sends nothing while his seat's row says
+    he is there; once he has gone, the next turn reaches him."""
+    run(_truncate(postgres_server))
+    settings = Settings(database_url=postgres_server, migrate_on_start=False, _env_file=None)
+    with serving(settings) as first, serving(settings) as second, push_service() as service:
+        let_in_local_services(first)
+        table = Table.open(first, ("Ann", "Bob"))
+        browser = Browser(service)
+        subscribe(table, 1, browser)
+        bob_elsewhere = Table(second, table.code, table.tokens).connect(1)
+        bob_elsewhere.until("lobby")
+        wait_for(lambda: present(first, table.code) == [1])
+        ann = table.connect(0)
+        ann.until("lobby")
+        table.start()
+        ann.until("snapshot")
+        assert ann.view is not None
+        until_turn_of(table, ann, 1)
+        notified(first)
+        assert service.posted == []
+
+        bob_elsewhere.close()
+        wait_for(lambda: 1 not in present(first, table.code))  # Ann's own row stays
+        until_turn_of(table, ann, 0)
+        until_turn_of(table, ann, 1)
+        notified(first)
+        assert len(service.posted) == 1
+        assert browser.read(service.posted[0])["url"] == f"http://testserver/l/{table.code}"
+        ann.close()
+
+
+def present(client: TestClient, code: str) -> list[int]:
+    """The seats of the lobby that the other processes have written down as connected."""
+
+    async def seats() -> list[int]:
+        async with client.app.state.engine.connect() as connection:  # type: ignore[attr-defined]
+            rows = await connection.scalars(
+                select(SeatPresence.seat).where(SeatPresence.code == code)
+            )
+            return sorted(rows)
+
+    assert client.portal is not None
+    return client.portal.call(seats)
+
+
+def wait_for(condition: Callable[[], bool]) -> None:
+    """Until `condition` holds (another process's background writer makes it so)."""
+    for _ in range(600):
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"never: {condition.__doc__ or condition}")
