@@ -30,6 +30,7 @@ from tests.notify.services import (
     unb64url,
     until_turn_of,
 )
+from tests.ops.owner import changed
 from tests.play.tables import Table, serving
 
 
@@ -51,7 +52,7 @@ def jwt_claims(authorization: str) -> dict[str, Any]:
 def test_a_turn_reaches_a_subscribed_seat_that_is_not_connected(client: TestClient) -> None:
     let_in_local_services(client)
     with push_service() as service:
-        table = Table.open(client, ("Ann", "Bob"))
+        table = Table.open(client, ("Ann", "Bob"), first_player="host")
         bob_browser = Browser(service)
         answer = subscribe(table, 1, bob_browser)
         assert answer["push"] == 1
@@ -60,9 +61,7 @@ def test_a_turn_reaches_a_subscribed_seat_that_is_not_connected(client: TestClie
         ann.until("lobby")
         table.start()
         ann.until("snapshot")
-        assert ann.view is not None
-        if ann.view["active"] != [1]:  # the first player is drawn: Bob, or after Ann's turn
-            until_turn_of(table, ann, 1)  # Bob is not connected
+        until_turn_of(table, ann, 1)  # Bob is not connected
         notified(client)
         assert len(service.posted) == 1
         posted = service.posted[0]
@@ -97,6 +96,54 @@ def test_a_turn_reaches_a_subscribed_seat_that_is_not_connected(client: TestClie
         assert len(service.posted) == 2
         assert bob_browser.read(service.posted[1])["title"] == "Your turn: Convolution with Ann"
         ann.close()
+
+
+def test_the_first_player_is_told_when_the_game_starts(client: TestClient) -> None:
+    let_in_local_services(client)
+    with push_service() as service:
+        table = Table.open(client, ("Ann", "Bob"), first_player="guest")
+        browser = Browser(service)
+        subscribe(table, 1, browser)
+        subscribe(table, 0, Browser(service, "ann"))
+        ann = table.connect(0)  # Ann is here: she is told nothing
+        ann.until("lobby")
+        table.start()
+        ann.until("snapshot")
+        assert ann.view is not None and ann.view["active"] == [1]
+        notified(client)
+        assert [browser.read(posted)["title"] for posted in service.posted] == [
+            "Your turn: Convolution with Ann"
+        ]
+        assert service.posted[0].path == browser.endpoint.removeprefix(service.url)
+        ann.close()
+
+
+def test_a_bots_move_tells_the_person_it_turns_to(settings: Settings) -> None:
+    with serving(changed(settings, bot_delay=0.0)) as client, push_service() as service:
+        let_in_local_services(client)
+        created = client.post(
+            "/api/lobbies",
+            json={"game": "convolution", "name": "Ann", "options": {"first_player": "guest"}},
+        )
+        code, token = created.json()["code"], created.json()["player"]["token"]
+        added = client.post(f"/api/lobbies/{code}/bots", json={}, headers=bearer(token))
+        assert added.status_code == 201, added.text
+        client.cookies.clear()
+        table = Table(client, code, [token])
+        browser = Browser(service)
+        subscribe(table, 0, browser)
+        watcher = table.connect(None)  # a spectator: Ann herself is away
+        watcher.until("lobby")
+        table.start()
+        watcher.until("snapshot")
+        assert watcher.view is not None
+        while 0 not in watcher.view["active"]:  # the bot rolls and scores
+            watcher.until("patch")
+        notified(client)
+        assert [browser.read(posted)["title"] for posted in service.posted] == [
+            "Your turn: Convolution with Easy bot"
+        ]
+        watcher.close()
 
 
 def test_every_browser_of_the_seat_is_told_and_a_forgotten_one_goes(client: TestClient) -> None:
