@@ -2,12 +2,13 @@
 address (when the host set SMTP_URL) get "Your turn: Innovation with Ann and Bob" and a link
 to the game.
 
-The referee calls `recorded` after it has recorded an action (a person's, a bot's, a clock's),
-and when it starts a game: only the process that recorded it (or started it) sends, so each
-turn is told once however many processes serve the game. A seat is told when it has just
-become active (not while it goes on acting), is a person's (not a bot's, nor one a bot plays
-while they are away), and has no open connection on this process nor on any other
-(app/notify/presence.py). The sending runs in tasks of its own: the table never waits for it.
+The referee calls `recorded` after it has recorded an action (a person's, a bot's, a clock's):
+only the process that recorded it sends, so each turn is told once however many processes
+serve the game. A seat is told when it has just become active (not while it goes on acting),
+is a person's (not a bot's, nor one a bot plays while they are away), and has no open
+connection on this process nor on any other (app/notify/presence.py). The start is no action:
+its first player is told nothing (a table's people are on its page when it starts, and the
+switch is on that page). The sending runs in tasks of its own: the table never waits for it.
 
 Push: each of the seat's subscriptions gets one message (app/notify/push.py); a push service
 that answers 404 or 410 has dropped the subscription, and so do we. Email: at most one per
@@ -75,9 +76,9 @@ def turn_title(game_name: str, names: list[str], seat: int) -> str:
     )
 
 
-def turned_to(before: Position | None, after: Position) -> list[int]:
-    """The seats that `after` made active and `before` had not (None: the game starts)."""
-    was = set(before.game.active(before.state)) if before is not None else set()
+def turned_to(before: Position, after: Position) -> list[int]:
+    """The seats that `after` made active and `before` had not."""
+    was = set(before.game.active(before.state))
     return sorted(set(after.game.active(after.state)) - was)
 
 
@@ -125,9 +126,8 @@ class Alerts:
 
     # --- the referee's hook ---
 
-    def recorded(self, room: Room, before: Position | None, after: Position) -> None:
-        """The action that made `after` from `before` is recorded (by this process); or,
-        `before` None, this process started the game at `after`."""
+    def recorded(self, room: Room, before: Position, after: Position) -> None:
+        """The action that made `after` from `before` is recorded (by this process)."""
         if after.game.result(after.state) is not None:
             self._spawn(self.forget_game(room.code))
             return
@@ -157,12 +157,16 @@ class Alerts:
 
     async def _tell(self, code: str, game_name: str, names: list[str], seats: list[int]) -> None:
         for seat in seats:
+            pushes, email = await self._reached_by(code, seat)
+            if self.mailer is None:
+                email = None
+            if not pushes and email is None:
+                continue  # nothing to tell them by: no need to ask where they are
             if await self.presence.elsewhere(code, seat):
                 continue
             title = turn_title(game_name, names, seat)
-            pushes, email = await self._reached_by(code, seat)
             sends = [self._push(row, title, code) for row in pushes]
-            if email is not None and self.mailer is not None:
+            if email is not None:
                 sends.append(self._email(email, title, code))
             await asyncio.gather(*sends)
 

@@ -52,8 +52,8 @@ class Referee:
         self.moved = moved
         # Told after this process recorded an action, with the positions before and after it
         # (app.notify tells the people the game turned to): once per action, whatever the
-        # number of processes; and with None before it when this process started the game.
-        self.on_recorded: Callable[[Room, Position | None, Position], None] = lambda *_: None
+        # number of processes.
+        self.on_recorded: Callable[[Room, Position, Position], None] = lambda *_: None
 
     async def load(self, room: Room, position: Position | None = None) -> None:
         """The room's game: `position` (the game as it starts, from the start), else as
@@ -64,8 +64,6 @@ class Referee:
         room.snapshots.clear()  # the same seq may now be another game: one its owner ended
         room.buffer.clear()
         self.moved(room)
-        if position is not None:  # the game starts (here, the process that started it)
-            self.on_recorded(room, None, position)
 
     async def act(
         self,

@@ -17,15 +17,18 @@ game's page) cannot be done in a headless browser and is not tested.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from aiosmtpd.controller import Controller
 from playwright.sync_api import Page, expect
 
-from tests.notify.services import Browser, PushService
+from tests.notify.services import Browser, Inbox, PushService, free_port
 
+from .conftest import EXPECT_TIMEOUT, serving
 from .pages import NewContext
-from .test_convolution_pages import two_player_game
+from .test_convolution_pages import create_game, two_player_game
 
 pytestmark = pytest.mark.browser
 
@@ -178,3 +181,39 @@ def test_a_blocked_permission_is_said_and_nothing_is_sent(new_context: NewContex
     )
     expect(switch).to_have_attribute("aria-pressed", "false")
     assert server_status(ann, code)["push"] == 0
+
+
+def test_an_address_left_on_the_page(browser: Any, tmp_path: Path) -> None:
+    """With SMTP_URL set, the page offers "Email me when it's my turn": an address is kept,
+    shown to its seat, and removed."""
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    smtp = f"smtp://127.0.0.1:{controller.port}?tls=none"
+    try:
+        with serving(tmp_path, SMTP_URL=smtp) as url:
+            context = browser.new_context(base_url=url)
+            context.set_default_timeout(EXPECT_TIMEOUT)
+            try:
+                page = context.new_page()
+                link = create_game(page, "Ann")
+                code = link.rsplit("/", 1)[1]
+                box = page.locator("#notify-box")
+                expect(box).to_be_visible()
+                box.get_by_label("Email me when it's my turn").fill("ann@example.org")
+                box.get_by_role("button", name="Save").click()
+                expect(box.get_by_role("status")).to_have_text("Emails go to ann@example.org.")
+                assert server_status(page, code)["email"] == "ann@example.org"
+                page.reload()
+                expect(page.get_by_label("Email me when it's my turn")).to_have_value(
+                    "ann@example.org"
+                )
+                page.locator("#notify-box").get_by_role("button", name="Remove").click()
+                expect(page.locator("#notify-box").get_by_role("status")).to_have_text(
+                    "Your address is deleted."
+                )
+                assert server_status(page, code)["email"] is None
+            finally:
+                context.close()
+    finally:
+        controller.stop()

@@ -1,4 +1,5 @@
-"""Test doubles of the world outside: a push service and a browser's push subscription.
+"""Test doubles of the world outside: a push service, a browser's push subscription, and an
+SMTP server's inbox (for aiosmtpd).
 
 The push service is a plain HTTP server on 127.0.0.1 (a thread of its own): it keeps every
 message posted to it and answers with the status the test sets. The subscription is what a
@@ -11,10 +12,13 @@ from __future__ import annotations
 import base64
 import json
 import os
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from email import message_from_bytes
+from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -152,3 +156,20 @@ def until_turn_of(table: Table, watcher: Viewer, seat: int) -> None:
         act(table, watcher, watcher.view["active"][0])
     while seat not in watcher.view["active"]:
         act(table, watcher, watcher.view["active"][0])
+
+
+class Inbox:
+    """The SMTP server's handler: every email it accepts."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[list[str], Message]] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        self.received.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
+        return "250 OK"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

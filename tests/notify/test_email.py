@@ -5,11 +5,8 @@ the clock); the address is gone once the game ends, however it ends."""
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 from datetime import timedelta
-from email import message_from_bytes
-from email.message import Message
 from typing import Any
 
 import pytest
@@ -21,34 +18,17 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.db import utcnow
 from app.notify.models import EmailAddress
-from tests.notify.services import act, bearer, notified, until_turn_of
+from tests.notify.services import Inbox, act, bearer, free_port, notified, until_turn_of
 from tests.ops.owner import changed
 from tests.play.tables import Table, serving
 
 ADMIN = "owner-token-for-the-tests"
 
 
-class Inbox:
-    """The SMTP server's handler: every email it accepts."""
-
-    def __init__(self) -> None:
-        self.received: list[tuple[list[str], Message]] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        self.received.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
-        return "250 OK"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def inbox() -> Iterator[tuple[Inbox, int]]:
     handler = Inbox()
-    controller = Controller(handler, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
     controller.start()
     try:
         yield handler, controller.port

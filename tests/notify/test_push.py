@@ -98,26 +98,6 @@ def test_a_turn_reaches_a_subscribed_seat_that_is_not_connected(client: TestClie
         ann.close()
 
 
-def test_the_first_player_is_told_when_the_game_starts(client: TestClient) -> None:
-    let_in_local_services(client)
-    with push_service() as service:
-        table = Table.open(client, ("Ann", "Bob"), first_player="guest")
-        browser = Browser(service)
-        subscribe(table, 1, browser)
-        subscribe(table, 0, Browser(service, "ann"))
-        ann = table.connect(0)  # Ann is here: she is told nothing
-        ann.until("lobby")
-        table.start()
-        ann.until("snapshot")
-        assert ann.view is not None and ann.view["active"] == [1]
-        notified(client)
-        assert [browser.read(posted)["title"] for posted in service.posted] == [
-            "Your turn: Convolution with Ann"
-        ]
-        assert service.posted[0].path == browser.endpoint.removeprefix(service.url)
-        ann.close()
-
-
 def test_a_bots_move_tells_the_person_it_turns_to(settings: Settings) -> None:
     with serving(changed(settings, bot_delay=0.0)) as client, push_service() as service:
         let_in_local_services(client)
