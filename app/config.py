@@ -11,6 +11,7 @@ from pydantic import BeforeValidator, Field, SecretStr, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from app.limits import Rate
+from app.notify.mail import SmtpServer
 from app.security import Origin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +164,20 @@ class Settings(BaseSettings):
     expiry_interval: float = Field(default=3600, gt=0)
     expiry_batch: int = Field(default=100, ge=1, le=10_000)
 
+    # --- "Your turn" for people who are not looking (app/notify/). Web Push needs no setting:
+    # the server makes its key pair on first start and keeps it in the database.
+    # Email: the host's SMTP server, `smtp://user:pass@host:587` (STARTTLS, required),
+    # `smtps://user:pass@host:465` (TLS from the start), or `smtp://host:25?tls=none` (plain,
+    # for a relay on the same machine). Unset: no email, and the page offers none.
+    smtp_url: SecretStr | None = None
+    # The sender of those emails, e.g. `Tinkertable <games@example.org>`.
+    smtp_from: str = "Tinkertable <tinkertable@localhost>"
+    # Who push services may contact about our messages (the VAPID `sub`): `mailto:` or
+    # `https:`. Unset: the address of SMTP_FROM, else the page's https origin.
+    push_contact: str | None = None
+    # Seconds one push message or one email may take before it is given up.
+    notify_timeout: float = Field(default=10, gt=0, le=120)
+
     # --- the owner's view (app/metrics.py, app/admin/, app/logs.py).
     # GET /metrics (Prometheus) answers a client presenting this as `Authorization: Bearer`...
     metrics_token: SecretStr | None = None
@@ -182,6 +197,20 @@ class Settings(BaseSettings):
         if self.environment != "development" and self.secret_key in ("", DEVELOPMENT_SECRET):
             raise ValueError("SECRET_KEY must be set to a random value outside development")
         return self
+
+    @field_validator("smtp_url", "push_contact", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: Any) -> Any:
+        text = value.get_secret_value() if isinstance(value, SecretStr) else value
+        return None if isinstance(text, str) and not text.strip() else value
+
+    @field_validator("smtp_url")
+    @classmethod
+    def _smtp_url(cls, value: SecretStr | None) -> SecretStr | None:
+        """Refused at start, in words that never repeat the URL (it may hold a password)."""
+        if value is not None:
+            SmtpServer.parse(value.get_secret_value())
+        return value
 
     @field_validator("metrics_token", "admin_token", mode="before")
     @classmethod

@@ -47,6 +47,7 @@ class ErrorCode(StrEnum):
     NOT_STARTED = "not_started"  # the game has not started (its log lines)
     NOT_AWAY = "not_away"  # the player is connected, or not away long enough
     NOT_FINISHED = "not_finished"  # replays open once the game is finished
+    NO_EMAIL = "no_email"  # this server sends no email (no SMTP_URL)
     # --- games ---
     GAME_ERROR = "game_error"
     ILLEGAL_ACTION = "illegal_action"  # not in `view.legal`

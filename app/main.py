@@ -36,6 +36,9 @@ from app.lobby import expiry
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
 from app.logs import redact_tokens_in_logs, use_json_lines
+from app.notify import setup as notifications
+from app.notify.router import router as notify_router
+from app.notify.router import worker as service_worker
 from app.play.bots import BotDriver
 from app.play.hub import Hub
 from app.play.lag import LoopLag
@@ -84,6 +87,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.tell_others = notices.lobby_changed
         hub.kept_current = notices.current.is_set
         notices.start()
+    alerts = app.state.alerts = await notifications.start(
+        settings, engine, hub, notices.sender if notices is not None else None
+    )
     workers = Workers(settings)
     lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
     lobbies.progress = Progress(lobbies.replays)
@@ -130,7 +136,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         gc.set_threshold(*gc_defaults)
         for task in (sweeper, expirer):
             task.cancel()
-        closings = [banner.close, bots.close, workers.close, lag.close]
+        closings = [banner.close, bots.close, alerts.close, workers.close, lag.close]
         closings += [notices.close] if notices is not None else []
         closings += [partial(_ended, sweeper), partial(_ended, expirer)]
         closings += [lobbies.runner.recorder.close, engine.dispose]
@@ -210,6 +216,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(lobby_router)
     app.include_router(your_games.router)
+    app.include_router(notify_router)
+    app.include_router(service_worker)
     app.include_router(websocket_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

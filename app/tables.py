@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import app.admin.models
 import app.lobby.models
+import app.notify.models
 import app.play.models
 from app.db import Base
 
 metadata = Base.metadata
-MODELS = (app.admin.models, app.lobby.models, app.play.models)
+MODELS = (app.admin.models, app.lobby.models, app.notify.models, app.play.models)

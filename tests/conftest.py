@@ -29,7 +29,16 @@ IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 POSTGRES_SERVER = os.environ.get(
     "TT_TEST_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )
-TABLES = ("actions", "games", "chat_messages", "players", "lobbies", "site_banner")
+TABLES = (
+    "actions",
+    "games",
+    "chat_messages",
+    "players",
+    "lobbies",
+    "site_banner",
+    "notify_keys",
+    "notify_presence",
+)
 
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:

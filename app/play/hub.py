@@ -63,6 +63,9 @@ class Hub:
         # reads what its room lacks first.
         self.kept_current: Callable[[], bool] = lambda: True
         self.presence_seconds = PRESENCE_SECONDS
+        # Told when a seat's first connection to this process opens or its last one closes
+        # (app.notify writes it down for the other processes).
+        self.on_seat_presence: Callable[[str, int], None] = lambda code, seat: None
         self.referee = Referee(runner, lambda: self.now(), lambda room: self.on_position(room))
 
     # --- rooms ---
@@ -221,6 +224,7 @@ class Hub:
                 conn.push(room.presence())
             if conn.seat is not None and not was_connected:
                 room.presence_changed()
+                self.on_seat_presence(room.code, conn.seat)
         return room
 
     async def _came_back(self, room: Room, seat: int) -> None:
@@ -241,6 +245,7 @@ class Hub:
         if conn.seat is not None and room.connected()[conn.seat] == 0:
             room.absent_since[conn.seat] = self.now()
             room.presence_changed()
+            self.on_seat_presence(room.code, conn.seat)
         if not room.connections:
             room.idle_since = now
 

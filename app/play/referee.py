@@ -52,6 +52,10 @@ class Referee:
         self.runner = runner
         self.now = now
         self.moved = moved
+        # Told after this process recorded an action, with the positions before and after it
+        # (app.notify tells the people the game turned to): once per action, whatever the
+        # number of processes.
+        self.on_recorded: Callable[[Room, Position, Position], None] = lambda *_: None
 
     async def load(self, room: Room, position: Position | None = None) -> None:
         """The room's game: `position` (the game as it starts, from the start), else as
@@ -128,6 +132,7 @@ class Referee:
                     return UNAVAILABLE
                 else:
                     self._publish(room, moved)
+                    self.on_recorded(room, position, moved)
                     return None
                 try:  # another process got there first: look at the game as it is now
                     await self.catch_up(room)

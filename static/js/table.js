@@ -12,7 +12,8 @@ import { resultParts } from "./result.js";
 import { fetchChart, scoreChart } from "./score-chart.js";
 import { followPace, showPace } from "./pace.js";
 import { forgetSeat, keepSeat, keptSeat } from "./seats.js";
-import { setUpAlerts, turnIs } from "./turn-alerts.js";
+import { setUpNotify } from "./notify.js";
+import { notifyWhileHidden, setUpAlerts, turnIs } from "./turn-alerts.js";
 
 const NAME_KEY = "tinkertable.name";
 const RESUMING_KEY = "tinkertable.resuming";
@@ -706,7 +707,15 @@ async function resumeKeptSeat() {
 
 if (!(await resumeKeptSeat())) {
   setUpLobbyControls();
-  setUpAlerts(el("sound-toggle"), el("notify-toggle"));
+  setUpAlerts(el("sound-toggle"));
+  setUpNotify({
+    code,
+    seated: table.dataset.seat !== "",
+    button: el("notify-toggle"),
+    hint: el("notify-hint"),
+    emailBox: el("notify-box"),
+    onChange: notifyWhileHidden,
+  });
   connect();
   // Clocks tick; a person away long enough may be handed to a bot (renderPlayers redraws only
   // the entries whose facts changed).

@@ -1,12 +1,18 @@
 // Telling a person that the game has turned to them while they look elsewhere: "Your turn" in
 // the tab's title while the tab is hidden, a short sound (off unless they turn it on: the
-// choice is remembered in this browser), and a browser notification, asked for once, only when
-// they press "Notify me" (never on load), shown while the page is hidden.
+// choice is remembered in this browser), and a browser notification while the page is hidden,
+// once they have switched "Notify me" on (notify.js, which also asks the server to tell them
+// once no page of the game is open).
 
 const SOUND_KEY = "tinkertable.sound";
 const baseTitle = document.title;
 let yourTurn = false;
 let audio = null; // the AudioContext, made on the first press of the sound button
+let notes = false; // "Notify me" is on (notify.js)
+
+export function notifyWhileHidden(on) {
+  notes = on;
+}
 
 export const soundOn = () => localStorage.getItem(SOUND_KEY) === "on";
 
@@ -45,14 +51,8 @@ function showSound(button) {
   button.setAttribute("aria-pressed", String(on));
 }
 
-function showNotify(button) {
-  // Asked once: the button goes once the person has answered (either way) or if the browser
-  // cannot notify at all.
-  button.hidden = !("Notification" in window) || Notification.permission !== "default";
-}
-
-// The buttons of the top bar: the sound toggle and "Notify me".
-export function setUpAlerts(soundButton, notifyButton) {
+// The sound toggle of the top bar ("Notify me" is notify.js's).
+export function setUpAlerts(soundButton) {
   showSound(soundButton);
   if (soundOn()) {
     // Browsers start audio only after a gesture on the page: the first one will do.
@@ -66,11 +66,6 @@ export function setUpAlerts(soundButton, notifyButton) {
       chime(); // what it sounds like
     }
   });
-  showNotify(notifyButton);
-  notifyButton.addEventListener("click", async () => {
-    await Notification.requestPermission();
-    showNotify(notifyButton);
-  });
   document.addEventListener("visibilitychange", showTitle);
 }
 
@@ -82,7 +77,7 @@ export function turnIs(now, { first, what, game }) {
   showTitle();
   if (!began) return false;
   if (soundOn()) chime();
-  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+  if (notes && document.hidden && "Notification" in window && Notification.permission === "granted") {
     const note = new Notification(`Your turn · ${game}`, { body: what || "", tag: "tinkertable-turn" });
     note.addEventListener("click", () => {
       window.focus();

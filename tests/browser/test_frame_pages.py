@@ -80,8 +80,8 @@ def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
     sound.click()
     expect(bob.locator("#sound-toggle")).to_have_text("Sound on")
     expect(bob.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
-    bob.get_by_role("button", name="Notify me").click()
-    expect(bob.locator("#notify-toggle")).to_be_hidden()
+    bob.get_by_role("button", name="Notify me when it's my turn").click()
+    expect(bob.locator("#notify-toggle")).to_have_attribute("aria-pressed", "true")
     assert bob.evaluate("() => Notification.permission") == "granted"
     tones = bob.evaluate("() => window.__tones")
     assert tones > 0  # pressing "Sound on" plays the chime once, to hear it
