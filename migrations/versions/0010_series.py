@@ -1,7 +1,7 @@
 """series of "play again", and the private player key of a browser
 
 Revision ID: 0010
-Revises: 0008
+Revises: 0009
 Create Date: 2026-12-01
 """
 
