@@ -18,6 +18,7 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.websockets import WebSocketState
 
 from app.error_codes import ErrorCode
@@ -177,8 +178,20 @@ def install(app: FastAPI) -> None:
     async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = _STATUS_CODES.get(error.status_code, "error")
         message = error.detail if isinstance(error.detail, str) else code.replace("_", " ")
+        headers = getattr(error, "headers", None)
+        if error.status_code == 405:
+            headers = {**(headers or {}), "Allow": ", ".join(_allowed(app, request))}
         return JSONResponse(
-            {"error": code, "message": message},
-            status_code=error.status_code,
-            headers=getattr(error, "headers", None),
+            {"error": code, "message": message}, status_code=error.status_code, headers=headers
         )
+
+
+def _allowed(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route of the request's path takes. (Starlette's 405 names only the
+    first such route's, where a path has a route per method, as PUT and DELETE of a resource.)"""
+    methods: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return sorted(methods)
