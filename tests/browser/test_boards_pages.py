@@ -236,7 +236,8 @@ def test_a_long_press_shows_the_tooltip_and_does_not_click(
     words = element.get_attribute("data-tip")
     box = element.bounding_box()
     assert box is not None and words
-    seq = page.evaluate("() => window.tinkertable.client.seq")
+    # What this page has sent (the bot's moves go on meanwhile, in the games played at once).
+    sent = page.evaluate("() => window.tinkertable.client.nextId")
     touch = page.context.new_cdp_session(page)
     point = [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]
     touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
@@ -246,7 +247,7 @@ def test_a_long_press_shows_the_tooltip_and_does_not_click(
     touch.detach()
     # The press sent nothing: a short tap afterwards still would, so the page is listening.
     page.wait_for_timeout(300)
-    assert page.evaluate("() => window.tinkertable.client.seq") == seq
+    assert page.evaluate("() => window.tinkertable.client.nextId") == sent
     expect(page.locator("#refused")).to_be_hidden()
 
 

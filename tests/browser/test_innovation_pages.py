@@ -93,11 +93,22 @@ def mentions(text: str, name: str, all_names: list[str]) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
+def unprinted(text: str, texts: list[str]) -> str:
+    """`text` without the cards' printed texts."""
+    for printed in sorted(texts, key=len, reverse=True):
+        text = text.replace(printed, "")
+    return text
+
+
 def check_secrets(
-    seen: list[dict[str, Any]], watcher: dict[str, Any] | None, names: list[str]
+    seen: list[dict[str, Any]],
+    watcher: dict[str, Any] | None,
+    names: list[str],
+    texts: list[str],
 ) -> None:
     """Each player's page shows its own hand's cards, and no page (a spectator's neither) shows
-    another seat's hidden card (hand, score pile) that its own view does not name."""
+    another seat's hidden card (hand, score pile) that its own view does not name, outside the
+    printed texts of the cards it shows (`texts`)."""
     for mine in seen:
         you = mine["view"]["you"]
         for name in mine["view"]["state"]["players"][you]["hand"]:
@@ -115,7 +126,8 @@ def check_secrets(
             for name in theirs["hand"] + theirs["score_pile"]:
                 if mentions(known, name, names):
                     continue  # public knowledge for this seat (a log line, a reveal)
-                board, at = mine["board"], mine["board"].find(name)
+                board = unprinted(mine["board"], texts)
+                at = board.find(name)
                 assert not mentions(board, name, names), (
                     f"the page of seat {you} names {name}, hidden with seat {them}:"
                     f" {board[max(0, at - 300) : at + 100]!r}"
@@ -163,11 +175,15 @@ def play(
     for page in pages:
         errors[page] = []
         page.on("pageerror", lambda error, page=page: errors[page].append(str(error)))
-    all_names: list[str] = players[0].evaluate(
-        "async () => (await (await fetch('/api/games/innovation/components')).json())"
-        ".cards.map((card) => card.name)"
+    cards: list[dict[str, Any]] = players[0].evaluate(
+        "async () => (await (await fetch('/api/games/innovation/components')).json()).cards"
     )
+    all_names = [card["name"] for card in cards]
     assert len(all_names) == 105
+    # The printed texts name cards too (A.I.'s names Robotics and Software): a card on show is
+    # no secret told of another.
+    texts = [effect["text"] for card in cards for effect in card["effects"]]
+    assert any("Robotics" in text for text in texts)
     for page in players:
         expect(page.locator("#board .in-hand .in-card")).to_have_count(2)
         expect(page.locator("#board .in-hand .in-slot")).to_have_count(8)
@@ -182,7 +198,7 @@ def play(
         seen = [read(page) for page in players]
         watched = read(watcher) if watcher else None
         assert watched is None or watched["shown"] == []
-        check_secrets(seen, watched, all_names)
+        check_secrets(seen, watched, all_names, texts)
         splayed = splayed or any(got["strips"] for got in seen)
         movers = [(page, got) for page, got in zip(players, seen, strict=True) if got["shown"]]
         assert movers, "nobody has anything to do, yet the game is not over"
