@@ -85,8 +85,14 @@ AlertsDep = Annotated[Alerts, Depends(_alerts)]
 LobbiesDep = Annotated[Lobbies, Depends(_lobbies)]
 
 
-async def _player(lobbies: Lobbies, code: str, token: str | None) -> int:
+async def _player(
+    code: str,
+    request: Request,
+    lobbies: LobbiesDep,
+    authorization: Annotated[str | None, Header()] = None,
+) -> int:
     """The id of the token's player in this lobby, while its game may still turn to them."""
+    token = token_from(request, code, authorization)
     if not token:
         raise Unauthorized("this needs the player's token", code=ErrorCode.NO_TOKEN)
     player = await lobbies.player_for_token(code, token)
@@ -96,6 +102,9 @@ async def _player(lobbies: Lobbies, code: str, token: str | None) -> int:
     if lobby["status"] == Status.FINISHED:
         raise Conflict("the game is over", code=ErrorCode.NOT_PLAYING)
     return int(player["id"])
+
+
+PlayerDep = Annotated[int, Depends(_player)]
 
 
 def _origin(request: Request) -> str:
@@ -142,29 +151,16 @@ async def _answer(alerts: Alerts, player_id: int) -> dict[str, Any]:
 
 
 @router.get("/lobbies/{code}/notify", response_model=NotifyOut)
-async def notify_status(
-    code: str,
-    request: Request,
-    alerts: AlertsDep,
-    lobbies: LobbiesDep,
-    authorization: Annotated[str | None, Header()] = None,
-) -> dict[str, Any]:
+async def notify_status(alerts: AlertsDep, player_id: PlayerDep) -> dict[str, Any]:
     """The server's push key, and how this seat is told of its turns."""
-    player_id = await _player(lobbies, code, token_from(request, code, authorization))
     return await _answer(alerts, player_id)
 
 
 @router.put("/lobbies/{code}/notify/push", response_model=NotifyOut)
 async def subscribe(
-    code: str,
-    body: PushSubscriptionIn,
-    request: Request,
-    alerts: AlertsDep,
-    lobbies: LobbiesDep,
-    authorization: Annotated[str | None, Header()] = None,
+    body: PushSubscriptionIn, request: Request, alerts: AlertsDep, player_id: PlayerDep
 ) -> dict[str, Any]:
     """This browser's push subscription, for this seat's turns in this game."""
-    player_id = await _player(lobbies, code, token_from(request, code, authorization))
     refusal = alerts.endpoint_refusal(body.endpoint)
     if refusal is not None:
         raise BadInput(refusal)
@@ -192,16 +188,8 @@ async def subscribe(
 
 
 @router.delete("/lobbies/{code}/notify/push", response_model=NotifyOut)
-async def unsubscribe(
-    code: str,
-    body: EndpointIn,
-    request: Request,
-    alerts: AlertsDep,
-    lobbies: LobbiesDep,
-    authorization: Annotated[str | None, Header()] = None,
-) -> dict[str, Any]:
+async def unsubscribe(body: EndpointIn, alerts: AlertsDep, player_id: PlayerDep) -> dict[str, Any]:
     """This browser no longer wants this seat's turns (its endpoint in the body)."""
-    player_id = await _player(lobbies, code, token_from(request, code, authorization))
     async with alerts.engine.begin() as connection:
         await connection.execute(
             delete(_PUSH).where(_PUSH.c.player_id == player_id, _PUSH.c.endpoint == body.endpoint)
@@ -211,15 +199,9 @@ async def unsubscribe(
 
 @router.put("/lobbies/{code}/notify/email", response_model=NotifyOut)
 async def leave_address(
-    code: str,
-    body: EmailIn,
-    request: Request,
-    alerts: AlertsDep,
-    lobbies: LobbiesDep,
-    authorization: Annotated[str | None, Header()] = None,
+    body: EmailIn, request: Request, alerts: AlertsDep, player_id: PlayerDep
 ) -> dict[str, Any]:
     """An address for this seat's turns in this game (replacing the one it left before)."""
-    player_id = await _player(lobbies, code, token_from(request, code, authorization))
     if alerts.mailer is None:
         raise Conflict("this server sends no email", code=ErrorCode.NO_EMAIL)
     address = plausible_address(body.address)
@@ -231,15 +213,8 @@ async def leave_address(
 
 
 @router.delete("/lobbies/{code}/notify/email", response_model=NotifyOut)
-async def remove_address(
-    code: str,
-    request: Request,
-    alerts: AlertsDep,
-    lobbies: LobbiesDep,
-    authorization: Annotated[str | None, Header()] = None,
-) -> dict[str, Any]:
+async def remove_address(alerts: AlertsDep, player_id: PlayerDep) -> dict[str, Any]:
     """The seat's address is deleted at once."""
-    player_id = await _player(lobbies, code, token_from(request, code, authorization))
     async with alerts.engine.begin() as connection:
         await connection.execute(delete(_EMAIL).where(_EMAIL.c.player_id == player_id))
     return await _answer(alerts, player_id)

@@ -23,8 +23,9 @@ from app.games.core import Game
 from app.play.views import rules_view
 from tests.e2e.players import Player, ProtocolFailure
 
-# What the hub adds to the rules view (the table's clocks), and what presence messages own.
-TABLE_FIELDS = ("players", "clocks", "timeouts")
+# What the hub adds to the rules view (the table's clocks, the take-back flag), and what presence
+# messages own.
+TABLE_FIELDS = ("players", "clocks", "timeouts", "undo")
 
 
 @dataclass
