@@ -94,9 +94,10 @@ def mentions(text: str, name: str, all_names: list[str]) -> bool:
 
 
 def unprinted(text: str, texts: list[str]) -> str:
-    """`text` without the cards' printed texts."""
-    for printed in sorted(texts, key=len, reverse=True):
-        text = text.replace(printed, "")
+    """`text` without the cards' printed texts (`texts`, the longest first)."""
+    for printed in texts:
+        if printed in text:
+            text = text.replace(printed, "")
     return text
 
 
@@ -115,6 +116,7 @@ def check_secrets(
             assert name in mine["hand"], f"seat {you} misses {name} in hand"
     for mine in seen + ([watcher] if watcher else []):
         you = mine["view"]["you"]
+        board = unprinted(mine["board"], texts)
         # What this seat was told: its view, and the whole log its page holds (a view carries
         # only the log's latest lines).
         known = json.dumps(mine["view"]) + mine["log"]
@@ -126,7 +128,6 @@ def check_secrets(
             for name in theirs["hand"] + theirs["score_pile"]:
                 if mentions(known, name, names):
                     continue  # public knowledge for this seat (a log line, a reveal)
-                board = unprinted(mine["board"], texts)
                 at = board.find(name)
                 assert not mentions(board, name, names), (
                     f"the page of seat {you} names {name}, hidden with seat {them}:"
@@ -182,7 +183,7 @@ def play(
     assert len(all_names) == 105
     # The printed texts name cards too (A.I.'s names Robotics and Software): a card on show is
     # no secret told of another.
-    texts = [effect["text"] for card in cards for effect in card["effects"]]
+    texts = sorted((effect["text"] for card in cards for effect in card["effects"]), key=len)[::-1]
     assert any("Robotics" in text for text in texts)
     for page in players:
         expect(page.locator("#board .in-hand .in-card")).to_have_count(2)
