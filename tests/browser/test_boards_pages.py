@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from .conftest import serving
@@ -231,11 +232,17 @@ def test_a_long_press_shows_the_tooltip_and_does_not_click(
     started(page, game)
     # An action that explains itself when there is one (the press must not send it), else any.
     actions = page.locator("#board [data-action][data-tip]").filter(visible=True)
-    element = actions.first if actions.count() else tipped(page)
-    element.scroll_into_view_if_needed()
-    words = element.get_attribute("data-tip")
-    box = element.bounding_box()
-    assert box is not None and words
+    element, words, box = None, None, None
+    for _attempt in range(5):  # a bot's move may redraw the board meanwhile (Unvention's seats
+        element = actions.first if actions.count() else tipped(page)  # play at once): again
+        try:
+            element.scroll_into_view_if_needed()
+            words = element.get_attribute("data-tip")
+            box = element.bounding_box()
+            break
+        except PlaywrightError:
+            continue
+    assert element is not None and box is not None and words
     # What this page has sent (the bot's moves go on meanwhile, in the games played at once).
     sent = page.evaluate("() => window.tinkertable.client.nextId")
     touch = page.context.new_cdp_session(page)
