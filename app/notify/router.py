@@ -22,9 +22,8 @@ from sqlalchemy.exc import IntegrityError
 from app.config import ROOT
 from app.error_codes import ErrorCode
 from app.errors import BadInput, Conflict, Unauthorized
-from app.lobby.router import BoundedRoute, token_from
+from app.lobby.router import BoundedRoute, LobbiesDep, token_from
 from app.lobby.schemas import ERROR_RESPONSES
-from app.lobby.service import Lobbies
 from app.notify.alerts import Alerts
 from app.notify.mail import plausible_address
 from app.notify.models import EmailAddress, PushSubscription
@@ -77,12 +76,7 @@ async def _alerts(request: Request) -> Alerts:
     return request.app.state.alerts
 
 
-async def _lobbies(request: Request) -> Lobbies:
-    return request.app.state.lobbies
-
-
 AlertsDep = Annotated[Alerts, Depends(_alerts)]
-LobbiesDep = Annotated[Lobbies, Depends(_lobbies)]
 
 
 async def _player(
