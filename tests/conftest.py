@@ -41,6 +41,14 @@ TABLES = (
 )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With two workers (scripts/test runs `-n 2 --dist loadgroup`), every browser test goes to
+    the same one: one Chromium and one server for them all, while the other worker runs the rest."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine to its end on a thread of its own (the browser tests keep an event loop
     running on the main thread, where asyncio.run would refuse)."""
