@@ -7,7 +7,7 @@ export UV_PYTHON_DOWNLOADS=never # uv uses .venv's Python, never fetches one
 export UV_SYSTEM_CERTS=1          # the machine's certificate authorities (a proxy's included)
 # Python keeps the modules it compiles (in __pycache__, git-ignored) even where the environment
 # says not to (PYTHONDONTWRITEBYTECODE=1, as on CI's machines): else every process compiles every
-# module again, and a server took 4.3 s to start instead of 1.6 s (the tests start hundreds).
+# module again, and a server took 4.3 s to start instead of 1.6 s (the tests start dozens).
 unset PYTHONDONTWRITEBYTECODE
 
 ensure_uv() {

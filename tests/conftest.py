@@ -7,9 +7,13 @@ collide. With CI=true they must run: an unreachable server fails them instead of
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import os
 import shutil
+import socket
 import uuid
+from collections import Counter
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -17,7 +21,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from _pytest.nodeid import NodeId  # pytest 9's ids (see pytest_collection_modifyitems)
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient
 
@@ -42,11 +48,60 @@ TABLES = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """With two workers (scripts/test runs `-n 2 --dist loadgroup`), every browser test goes to
-    the same one: one Chromium and one server for them all, while the other worker runs the rest."""
+    """Every test with an id of its own, and the groups that two workers must not split
+    (scripts/test runs `-n 2 --dist loadgroup`).
+
+    - Schemathesis names each operation's test "test_...[POST /api/lobbies]", but on pytest 9
+      its id is the bare function's, the same for every operation: pytest-xdist runs one test
+      per id, and so ran one operation of 24 and reported the rest as nothing. The label goes
+      into the id, and any id still shared fails the run instead.
+    - Every browser test on one worker: one Chromium and one server for them all, while the
+      other worker runs the rest.
+    """
     for item in items:
+        label = getattr(item, "operation_label", None)
+        if label and not item.nodeid.endswith(f"[{label}]"):
+            item._id = NodeId.parse(f"{item.nodeid}[{label}]")
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+    shared = [nodeid for nodeid, count in Counter(item.nodeid for item in items).items() if count > 1]
+    if shared:
+        raise pytest.UsageError(f"tests share an id, and pytest-xdist would run one of each: {shared}")
+
+
+def _postgres_port() -> int:
+    return make_url(POSTGRES_SERVER).port or 5432
+
+
+def _sockets_to(port: int) -> list[str]:
+    """This process's TCP connections to `port`, as "local -> remote" lines (Linux: /proc)."""
+    found = []
+    with contextlib.suppress(OSError):
+        for fd in os.listdir("/proc/self/fd"):
+            with contextlib.suppress(OSError):
+                if not os.readlink(f"/proc/self/fd/{fd}").startswith("socket:"):
+                    continue
+                with socket.socket(fileno=os.dup(int(fd))) as copy:  # closes the copy only
+                    if copy.family in (socket.AF_INET, socket.AF_INET6):
+                        remote = copy.getpeername()
+                        if remote[1] == port:
+                            found.append(f"{copy.getsockname()[:2]} -> {remote[:2]}")
+    return found
+
+
+@pytest.fixture(autouse=True)
+def no_connection_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After every test (and every fixture it used), this process holds no connection to
+    PostgreSQL. A connection left behind is closed by the garbage collector much later, as a
+    ResourceWarning in whatever test runs then (as seen under load): this fails the test that
+    left it instead."""
+    yield
+    port = _postgres_port()
+    if not _sockets_to(port):
+        return
+    gc.collect()  # garbage, not yet collected: its ResourceWarning is raised here, in this test
+    left = _sockets_to(port)
+    assert not left, f"{request.node.nodeid} left connections to PostgreSQL open: {left}"
 
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:

@@ -59,6 +59,9 @@ from tests.play.tables import Table, play_one, serving
 EXAMPLES = int(os.environ.get("TT_FUZZ_EXAMPLES", "50"))
 SEED = 11
 BASE_URL = "http://testserver"
+# One worker runs the whole module (scripts/test runs two): its last check needs every
+# operation's answers, in one process.
+pytestmark = pytest.mark.xdist_group("openapi-fuzz")
 
 
 @dataclass(frozen=True)
