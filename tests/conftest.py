@@ -64,9 +64,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item._id = NodeId.parse(f"{item.nodeid}[{label}]")
         if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
-    shared = [nodeid for nodeid, count in Counter(item.nodeid for item in items).items() if count > 1]
+    ids = Counter(item.nodeid for item in items)
+    shared = [nodeid for nodeid, count in ids.items() if count > 1]
     if shared:
-        raise pytest.UsageError(f"tests share an id, and pytest-xdist would run one of each: {shared}")
+        raise pytest.UsageError(f"tests share an id; pytest-xdist would run one of each: {shared}")
 
 
 def _postgres_port() -> int:

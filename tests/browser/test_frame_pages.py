@@ -16,6 +16,7 @@ from app.play import logbook
 from app.play.views import name_seats
 from tests.play.test_off_loop import GAMES, NAMES, random_game
 
+from .conftest import EXPECT_TIMEOUT
 from .pages import NewContext, join, start
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_convolution_pages import create_game
@@ -126,7 +127,7 @@ def recorded_page(browser: Any, recorded_server: RecordedServer) -> Iterator[Any
 
     def open_page(**options: Any) -> Page:
         context = browser.new_context(base_url=recorded_server.url, **options)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(EXPECT_TIMEOUT)
         contexts.append(context)
         return context.new_page()
 

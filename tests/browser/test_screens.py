@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from app.config import ROOT
 from tests.play.test_off_loop import GAMES
 
+from .conftest import EXPECT_TIMEOUT
 from .recorded import RecordedServer, recorded_server_fixture
 
 pytestmark = pytest.mark.browser
@@ -49,7 +50,7 @@ def test_every_page_is_saved_as_a_screenshot(
         context = browser.new_context(
             base_url=recorded_server.url, viewport={"width": width, "height": height}
         )
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(EXPECT_TIMEOUT)
         contexts.append(context)
         if cookies:
             context.add_cookies(cookies)

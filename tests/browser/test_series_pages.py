@@ -22,6 +22,7 @@ from app.play.models import GameRecord
 from tests.conftest import run
 from tests.play.test_off_loop import random_game
 
+from .conftest import EXPECT_TIMEOUT
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_home_pages import OVERFLOW, fits_the_hand
 from .test_screens import SCREENS, shoot
@@ -88,7 +89,7 @@ def test_your_games_the_banner_s_series_and_the_next_lobby(
         base_url=recorded_server.url, viewport={"width": width, "height": height}
     )
     try:
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(EXPECT_TIMEOUT)
         context.add_cookies(
             [
                 {"name": KEY_COOKIE, "value": key, "url": recorded_server.url},

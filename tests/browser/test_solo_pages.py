@@ -41,7 +41,7 @@ Pick = Callable[[list[Action], random.Random], Action]
 
 BOT_DELAY = 0.0  # seconds a bot waits before each action on this module's server
 DECISION_TIMEOUT = 30_000  # milliseconds for the bot's moves between two of the person's
-ACCEPT_TIMEOUT = 10.0  # seconds for a click's action to reach the game's record
+ACCEPT_TIMEOUT = 30.0  # seconds for a click's action to reach the game's record (liveness)
 POLL = 0.02  # seconds between two looks at the record
 TRIES = 3  # games to play until one lasts long enough for the mid-game screenshot
 
