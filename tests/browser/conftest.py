@@ -126,14 +126,20 @@ def artifacts() -> Path:
     return path
 
 
+def bounded_context(browser: Any, **options: Any) -> Any:
+    """A browser context (`options` as Playwright takes them) whose waits last EXPECT_TIMEOUT."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(EXPECT_TIMEOUT)
+    return context
+
+
 @pytest.fixture
 def new_context(browser: Any, server: str) -> Iterator[Callable[..., Any]]:
     """Open browser contexts (one per player) on the server; all are closed after the test."""
     contexts: list[Any] = []
 
     def open_context(**options: Any) -> Any:
-        context = browser.new_context(base_url=server, **options)
-        context.set_default_timeout(EXPECT_TIMEOUT)
+        context = bounded_context(browser, base_url=server, **options)
         contexts.append(context)
         return context
 

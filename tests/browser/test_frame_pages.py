@@ -16,7 +16,7 @@ from app.play import logbook
 from app.play.views import name_seats
 from tests.play.test_off_loop import GAMES, NAMES, random_game
 
-from .conftest import EXPECT_TIMEOUT
+from .conftest import bounded_context
 from .pages import NewContext, join, start
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_convolution_pages import create_game
@@ -126,8 +126,7 @@ def recorded_page(browser: Any, recorded_server: RecordedServer) -> Iterator[Any
     contexts: list[Any] = []
 
     def open_page(**options: Any) -> Page:
-        context = browser.new_context(base_url=recorded_server.url, **options)
-        context.set_default_timeout(EXPECT_TIMEOUT)
+        context = bounded_context(browser, base_url=recorded_server.url, **options)
         contexts.append(context)
         return context.new_page()
 

@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 
 from tests.notify.services import Browser, Inbox, PushService, free_port
 
-from .conftest import EXPECT_TIMEOUT, serving
+from .conftest import bounded_context, serving
 from .pages import NewContext
 from .test_convolution_pages import create_game, two_player_game
 
@@ -192,8 +192,7 @@ def test_an_address_left_on_the_page(browser: Any, tmp_path: Path) -> None:
     smtp = f"smtp://127.0.0.1:{controller.port}?tls=none"
     try:
         with serving(tmp_path, SMTP_URL=smtp) as url:
-            context = browser.new_context(base_url=url)
-            context.set_default_timeout(EXPECT_TIMEOUT)
+            context = bounded_context(browser, base_url=url)
             try:
                 page = context.new_page()
                 link = create_game(page, "Ann")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import EXPECT_TIMEOUT, _free_port, serving
+from .conftest import _free_port, bounded_context, serving
 from .pages import join, new_table, seq, start, wait_live, wait_seq
 
 pytestmark = pytest.mark.browser
@@ -30,8 +30,7 @@ def test_a_restart_tells_the_pages_and_the_game_plays_on(browser: Any, tmp_path:
     try:
         with serving(tmp_path, port=port) as url:
             for _ in range(2):
-                contexts.append(browser.new_context(base_url=url))
-                contexts[-1].set_default_timeout(EXPECT_TIMEOUT)
+                contexts.append(bounded_context(browser, base_url=url))
             ann, bob = (context.new_page() for context in contexts)
             link = new_table(ann, "convolution", "Ann")
             join(bob, link, "Bob")

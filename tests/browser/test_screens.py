@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from app.config import ROOT
 from tests.play.test_off_loop import GAMES
 
-from .conftest import EXPECT_TIMEOUT
+from .conftest import bounded_context
 from .recorded import RecordedServer, recorded_server_fixture
 
 pytestmark = pytest.mark.browser
@@ -47,10 +47,9 @@ def test_every_page_is_saved_as_a_screenshot(
     contexts: list[Any] = []
 
     def page_for(cookies: list[dict[str, Any]] | None = None) -> Page:
-        context = browser.new_context(
-            base_url=recorded_server.url, viewport={"width": width, "height": height}
+        context = bounded_context(
+            browser, base_url=recorded_server.url, viewport={"width": width, "height": height}
         )
-        context.set_default_timeout(EXPECT_TIMEOUT)
         contexts.append(context)
         if cookies:
             context.add_cookies(cookies)

@@ -22,7 +22,7 @@ from app.play.models import GameRecord
 from tests.conftest import run
 from tests.play.test_off_loop import random_game
 
-from .conftest import EXPECT_TIMEOUT
+from .conftest import bounded_context
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_home_pages import OVERFLOW, fits_the_hand
 from .test_screens import SCREENS, shoot
@@ -85,11 +85,10 @@ def test_your_games_the_banner_s_series_and_the_next_lobby(
     codes = [game.code for game in recorded]
     key = secrets.token_urlsafe(32)
     run(_as_played(recorded_server.database_url, codes, key))
-    context = browser.new_context(
-        base_url=recorded_server.url, viewport={"width": width, "height": height}
+    context = bounded_context(
+        browser, base_url=recorded_server.url, viewport={"width": width, "height": height}
     )
     try:
-        context.set_default_timeout(EXPECT_TIMEOUT)
         context.add_cookies(
             [
                 {"name": KEY_COOKIE, "value": key, "url": recorded_server.url},

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import EXPECT_TIMEOUT
+from .conftest import bounded_context
 from .pages import NewContext, join, new_table, seq, start, state, wait_seq
 from .recorded import RecordedServer, recorded_server_fixture
 
@@ -283,9 +283,8 @@ def test_with_the_torque_the_page_turns_the_mechanism_as_the_view_says(
     record = json.loads(STORED.read_text())
     moves = [(step["seat"], step["action"]) for step in record["actions"][:TORQUE_BUILD]]
     recorded = recorded_server.record("unvention", moves, record["seed"], host_token=True)
-    context = browser.new_context(base_url=recorded_server.url)
+    context = bounded_context(browser, base_url=recorded_server.url)
     try:
-        context.set_default_timeout(EXPECT_TIMEOUT)
         context.add_cookies(recorded.cookies(recorded_server.url))
         page = context.new_page()
         page.goto(f"/l/{recorded.code}")
