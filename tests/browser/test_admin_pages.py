@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import serving
+from .conftest import bounded_context, serving
 
 pytestmark = pytest.mark.browser
 
@@ -56,8 +56,8 @@ def shoot(page: Page, artifacts: Path, name: str) -> None:
 def test_the_owner_signs_in_sets_the_banner_and_ends_a_game(
     browser: Any, owned_server: str, artifacts: Path
 ) -> None:
-    player = browser.new_context(base_url=owned_server)
-    owner = browser.new_context(base_url=owned_server)
+    player = bounded_context(browser, base_url=owned_server)
+    owner = bounded_context(browser, base_url=owned_server)
     try:
         code = game_with_a_bot(player)
         game = open_game(player, code)
