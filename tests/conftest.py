@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from _pytest.nodeid import NodeId  # pytest 9's ids (see pytest_collection_modifyitems)
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -47,27 +46,30 @@ TABLES = (
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test with an id of its own, and the groups that two workers must not split
-    (scripts/test runs `-n 2 --dist loadgroup`).
+@pytest.hookimpl(trylast=True)  # after pytest-xdist's, which puts each test's group in its id
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test with an id of its own, and its xdist group kept (scripts/test runs
+    `-n 2 --dist loadgroup`); else the run fails, where it once passed having run less:
 
-    - Schemathesis names each operation's test "test_...[POST /api/lobbies]", but on pytest 9
-      its id is the bare function's, the same for every operation: pytest-xdist runs one test
-      per id, and so ran one operation of 24 and reported the rest as nothing. The label goes
-      into the id, and any id still shared fails the run instead.
-    - Every browser test on one worker: one Chromium and one server for them all, while the
-      other worker runs the rest.
+    - pytest-xdist runs one test per id: on pytest 9.2, the 24 schemathesis tests shared theirs,
+      and 23 of them were reported as nothing.
+    - With `--dist loadgroup`, pytest-xdist keeps a group of tests (`xdist_group`) on one worker
+      by writing the group into their ids ("...@name"). On pytest 9.2 that silently stopped
+      working (pytest-xdist#1386): test_openapi_fuzz.py was split between the workers, and its
+      last check, which needs every operation's answers, passed by checking nothing.
     """
-    for item in items:
-        label = getattr(item, "operation_label", None)
-        if label and not item.nodeid.endswith(f"[{label}]"):
-            item._id = NodeId.parse(f"{item.nodeid}[{label}]")
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
     ids = Counter(item.nodeid for item in items)
     shared = [nodeid for nodeid, count in ids.items() if count > 1]
     if shared:
         raise pytest.UsageError(f"tests share an id; pytest-xdist would run one of each: {shared}")
+    if config.getoption("loadgroup", False):
+        lost = [
+            item.nodeid
+            for item in items
+            if item.get_closest_marker("xdist_group") and "@" not in item.nodeid
+        ]
+        if lost:
+            raise pytest.UsageError(f"pytest-xdist lost these tests' xdist_group: {lost[:5]}")
 
 
 def _postgres_port() -> int:
