@@ -122,15 +122,19 @@ function swatch(seat) {
   );
 }
 
-// The chart of a finished game, asked of the server until it answers (the game's record may
-// be a moment behind the last move; a busy server answers 429 with Retry-After).
-export async function fetchChart(code, { tries = 8 } = {}) {
-  for (let attempt = 1; attempt <= tries; attempt += 1) {
+// The chart of a finished game, asked of the server until it answers: the game's record may
+// be a moment behind the last move (409), and a busy server answers 429 with Retry-After, for
+// as long as this address's replay steps keep its share of the workers busy (a long game's
+// first replay step, on a loaded server, can take many seconds). It keeps asking, as often as
+// Retry-After says, for up to `patience` seconds; null if the chart never came.
+export async function fetchChart(code, { patience = 180 } = {}) {
+  const giveUp = Date.now() + patience * 1000;
+  for (let attempt = 1; ; attempt += 1) {
     const response = await fetch(`/api/lobbies/${code}/progress`);
     if (response.ok) return response.json();
     if (response.status !== 429 && response.status !== 409) return null;
-    const seconds = Number(response.headers.get("Retry-After")) || attempt;
+    const seconds = Number(response.headers.get("Retry-After")) || Math.min(attempt, 5);
+    if (Date.now() + seconds * 1000 > giveUp) return null;
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   }
-  return null;
 }

@@ -185,6 +185,34 @@ def test_the_result_banner_and_chart_are_at_the_top(
         assert width <= size["width"], f"the page is {width}px wide"
 
 
+def test_the_chart_comes_after_the_server_has_long_been_busy(
+    recorded_server: RecordedServer, recorded_page: Any
+) -> None:
+    """A busy server answers the chart with 429 and Retry-After (the address's replay steps
+    hold its share of the workers): the page keeps asking as told, however many refusals it
+    takes. Under load it once gave up after 8 (the screenshots test saw no chart)."""
+    recorded = recorded_server.finished("convolution")
+    page = recorded_page()
+    refused = 0
+
+    def busy_twelve_times(route: Any) -> None:
+        nonlocal refused
+        if refused < 12:
+            refused += 1
+            route.fulfill(
+                status=429,
+                headers={"Retry-After": "1"},
+                json={"error": "too_many", "message": "too many replay steps at once"},
+            )
+        else:
+            route.continue_()
+
+    page.route(f"**/api/lobbies/{recorded.code}/progress", busy_twelve_times)
+    page.goto(f"/l/{recorded.code}/replay")
+    expect(page.locator("#result svg.chart")).to_be_visible()
+    assert refused == 12
+
+
 def test_the_log_holds_every_line_of_a_long_game(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
