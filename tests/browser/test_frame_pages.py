@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from app.error_codes import ErrorCode
 from app.play import logbook
 from app.play.views import name_seats
 from tests.play.test_off_loop import GAMES, NAMES, random_game
@@ -191,26 +192,27 @@ def test_the_chart_comes_after_the_server_has_long_been_busy(
     """A busy server answers the chart with 429 and Retry-After (the address's replay steps
     hold its share of the workers): the page keeps asking as told, however many refusals it
     takes. Under load it once gave up after 8 (the screenshots test saw no chart)."""
+    refusals = 12
     recorded = recorded_server.finished("convolution")
     page = recorded_page()
     refused = 0
 
-    def busy_twelve_times(route: Any) -> None:
+    def busy_for_a_while(route: Any) -> None:
         nonlocal refused
-        if refused < 12:
+        if refused < refusals:
             refused += 1
             route.fulfill(
                 status=429,
                 headers={"Retry-After": "1"},
-                json={"error": "too_many", "message": "too many replay steps at once"},
+                json={"error": ErrorCode.TOO_MANY.value, "message": "too many at once"},
             )
         else:
             route.continue_()
 
-    page.route(f"**/api/lobbies/{recorded.code}/progress", busy_twelve_times)
+    page.route(f"**/api/lobbies/{recorded.code}/progress", busy_for_a_while)
     page.goto(f"/l/{recorded.code}/replay")
     expect(page.locator("#result svg.chart")).to_be_visible()
-    assert refused == 12
+    assert refused == refusals
 
 
 def test_the_log_holds_every_line_of_a_long_game(
