@@ -1,6 +1,6 @@
 """Unvention: whole games of random legal moves, with the rules checked at every step.
 
-`test_random_games` plays TT_RANDOM_GAMES // 10 seeded games (default 1000 // 10 = 100: an
+`test_random_games` plays TT_RANDOM_GAMES // 20 seeded games (default 1000 // 20 = 50: an
 Unvention game has hundreds of steps for each of up to six players), with 1 to 6 players in
 turn. Checked after every step, recomputed here without the engine's helpers:
 
