@@ -98,6 +98,17 @@ def button(page: Page, text: str) -> Any:
     return page.locator(f"#board [data-action='{text}']")
 
 
+# The first journal cell on the board that shows a button: its size and its action.
+FIRST_VISIBLE_CELL = """() => {
+  for (const cell of document.querySelectorAll("#board .uv-jbutton")) {
+    const box = cell.getBoundingClientRect();
+    if (box.width && box.height && getComputedStyle(cell).visibility !== "hidden")
+      return { width: box.width, height: box.height, action: cell.dataset.action };
+  }
+  return null;
+}"""
+
+
 def check_preview(page: Page, text: str) -> None:
     """Pointing at a placement lights up as many invention cells as the mechanism has parts."""
     parts = page.evaluate(
@@ -236,13 +247,14 @@ def test_on_a_phone_the_number_is_chosen_once_then_cells_are_tapped(
     expect(picker.locator('[aria-pressed="true"]')).to_have_text(str(offered[1]))
     expect(journal_picker(page).locator("button.uv-pick-choice").nth(1)).to_be_focused()
     assert shown_numbers() == {offered[1]}
-    cell = page.locator("#board .uv-jbutton").filter(visible=True).first
-    box = cell.bounding_box()
-    assert box is not None and box["width"] >= 44 and box["height"] >= 44
-    chosen = json.loads(cell.get_attribute("data-action") or "{}")
+    # The bots' moves draw the board again at any time, so the first visible cell is measured
+    # and read in one evaluation (a locator's box can come from an element just replaced).
+    cell = page.evaluate(FIRST_VISIBLE_CELL)
+    assert cell is not None and cell["width"] >= 44 and cell["height"] >= 44
+    chosen = json.loads(cell["action"])
     assert chosen["number"] == offered[1]
     before = seq(page)
-    cell.click()
+    button(page, cell["action"]).click()
     page.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
     j, (r, c) = chosen["journal"], chosen["cell"]
     written = page.evaluate(
