@@ -22,6 +22,10 @@ const replay = { step: 0, steps: null, seat: 0, view: null };
 let asked = null; // the step asked for, until it is answered
 let wanted = null; // the step to ask for next
 let chart = null;
+// The score of its series of "Play again", from the series' second game on (app/lobby/series.py).
+const series = root.dataset.series
+  ? { series: JSON.parse(root.dataset.series), game: root.dataset.gameName }
+  : null;
 window.tinkertable = { replay, busy: () => asked !== null || wanted !== null };
 
 const clamp = (step) => Math.max(0, replay.steps === null ? step : Math.min(step, replay.steps));
@@ -102,8 +106,8 @@ function drawResult(view) {
     box.hidden = true;
     return;
   }
-  const { heading, reason, scores } = resultParts(view.result, view.players, chart);
-  box.replaceChildren(heading, reason, scores, scoreChart(chart) || "");
+  const parts = resultParts(view.result, view.players, chart, series);
+  box.replaceChildren(parts.heading, parts.reason, parts.series || "", parts.scores, scoreChart(chart) || "");
   box.hidden = false;
 }
 

@@ -1,7 +1,8 @@
 """The home page's "Your games" by this browser's player key (the finished games with their
-replays, the latest first, ten a page and "Older games"), the result banner's series line, and
-the lobby of the next game with the series so far: in a real browser at a desktop's and a
-phone's size, with screenshots (artifacts/screens/, as test_screens.py saves them)."""
+replays, the latest first, ten a page and "Older games"), the result banner's series line (at
+the table and on the replay), and the lobby of the next game with the series so far: in a real
+browser at a desktop's and a phone's size, with screenshots (artifacts/screens/, as
+test_screens.py saves them)."""
 
 from __future__ import annotations
 
@@ -124,12 +125,17 @@ def test_your_games_the_banner_s_series_and_the_next_lobby(
         listed.nth(0).locator(".your-game-replay").click()
         expect(page).to_have_url(f"{recorded_server.url}/l/{codes[-1]}/replay")
 
-        # The banner of the series' third game: its score after it.
+        # The banner of the series' third game, on its replay and at its table: the score
+        # after it.
         series = lobby_at(recorded_server, codes[-1])["series"]
         assert series["number"] == 3 and series["played"] == 3
-        page.goto(f"/l/{codes[-1]}")
+        after = f"Series after 3 games: {score_words(series)} in Convolution"
         line = page.locator("#result #result-series")
-        expect(line).to_have_text(f"Series after 3 games: {score_words(series)} in Convolution")
+        expect(line).to_have_text(after)  # the replay opens at the end
+        assert page.evaluate(OVERFLOW) <= 0, "the page scrolls sideways"
+        shoot(page, "replay-series-end")
+        page.goto(f"/l/{codes[-1]}")
+        expect(line).to_have_text(after)
         assert page.evaluate(OVERFLOW) <= 0, "the page scrolls sideways"
         shoot(page, "table-series-end")
 
