@@ -8,6 +8,11 @@ or an occupant that cannot be pushed out of it) stops there. A hole kills only w
 move stops. Placing a thingamajig or a token (a switch, a spawn) is not movement and triggers
 nothing.
 
+Slicks and portals can make a round trip: a movement keeps its `Trail`, and a thingamajig never
+comes back to a space it already had, going the same way, in one movement (that step is
+blocked), nor is it pushed by a push it set going itself. So every movement ends, whatever the
+map.
+
 Several thingamajigs that move at the same time (all the fans of the Aftermath, one bomb's
 blast) move with `move_together`, in beats of one step each (see "Moving together" in rules.md).
 
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.core import State, finish, log, randomness, seat_token
@@ -178,6 +183,31 @@ def place_thing(state: State, kind: str, pos: Pos | list[int]) -> str | None:
 # --- moving -----------------------------------------------------------------------------------
 
 
+@dataclass
+class Trail:
+    """What one movement has done so far (a move with the pushes and spat bombs it sets going,
+    the fans' step, one bomb's blast), so that it cannot go round for ever.
+
+    `had` holds the spaces each thingamajig has had in it, with the way it was going: coming
+    back to one is a round trip (slicks and portals would repeat it for ever), so that step is
+    blocked. `stepping` holds the thingamajigs in the middle of a step, pushing: a push that the
+    portals bring round to one of them is blocked too (it has not left its space yet, and it
+    cannot push itself). `spat` holds the bombs spat during the movement: new bombs, which the
+    bombs step does not check."""
+
+    had: set[tuple[str, Pos, Pos]] = field(default_factory=set)
+    stepping: list[str] = field(default_factory=list)
+    spat: list[str] = field(default_factory=list)
+
+    def arrive(self, thing_id: str, pos: Pos | list[int], delta: Pos) -> None:
+        """The thingamajig has this space, going this way."""
+        self.had.add((thing_id, (pos[0], pos[1]), delta))
+
+    def round_trip(self, thing_id: str, pos: Pos | list[int], delta: Pos) -> bool:
+        """It already had this space, going the same way, in this movement."""
+        return (thing_id, (pos[0], pos[1]), delta) in self.had
+
+
 def quirky(state: State, thing_id: str, effect: str) -> bool:
     seat = seat_of(thing_id)
     return seat is not None and has_quirk(state, seat, effect)
@@ -190,13 +220,18 @@ def move(
     steps: int,
     pushed_by: str | None = None,
     stops: bool = True,
+    trail: Trail | None = None,
 ) -> None:
-    """Move a thingamajig `steps` spaces by `delta`, resolving everything on the way."""
+    """Move a thingamajig `steps` spaces by `delta`, resolving everything on the way. A push or
+    a spat bomb is part of the movement that set it going: it shares its `trail`."""
     thing = state["things"][thing_id]
+    trail = trail if trail is not None else Trail()
+    if thing["at"] is not None:
+        trail.arrive(thing_id, thing["at"], delta)
     entered = False
     while steps > 0 and thing["at"] is not None:
         steps -= 1
-        outcome = step(state, thing_id, delta, pushed_by)
+        outcome = step(state, thing_id, delta, pushed_by, trail)
         if outcome == "blocked":
             break
         entered = True
@@ -283,12 +318,14 @@ def fall(
     kill(state, thing_id, "went over The Edge")
 
 
-def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None) -> str:
+def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None, trail: Trail) -> str:
     """One step: "blocked", "moved", "slick" (one more step to go) or "dead"."""
     thing = state["things"][thing_id]
     start = tuple(thing["at"])
     target, portals = destination(state, thing_id, start, delta)
     met = barrier(state, thing_id, start, target)
+    if met is None and trail.round_trip(thing_id, target, delta):
+        met = "blocked"
     if met == "blocked":
         return "blocked"
     if met == "edge":
@@ -297,18 +334,24 @@ def step(state: State, thing_id: str, delta: Pos, pushed_by: str | None) -> str:
         return "dead"
     other = occupant(state, target, besides=thing_id)
     if other is not None:
-        if not can_be_pushed(state, other):
+        if other in trail.stepping or not can_be_pushed(state, other):
             return "blocked"
         event(state, "push", thing=thing_id, pushed=other, direction=name_of(delta))
-        move(state, other, delta, push_distance(state, thing_id, other), pushed_by=thing_id)
+        trail.stepping.append(thing_id)
+        try:
+            distance = push_distance(state, thing_id, other)
+            move(state, other, delta, distance, pushed_by=thing_id, trail=trail)
+        finally:
+            trail.stepping.pop()
         if thing["at"] is None:
             return "dead"
         if occupant(state, target, besides=thing_id) is not None:
             return "blocked"
     thing["at"] = list(target)
+    trail.arrive(thing_id, target, delta)
     record_step(state, thing_id, start, target, portals, pushed_by)
     leave(state, thing_id, start)
-    return enter(state, thing_id, target, delta)
+    return enter(state, thing_id, target, delta, trail)
 
 
 def leave(state: State, thing_id: str, start: Pos) -> None:
@@ -317,7 +360,7 @@ def leave(state: State, thing_id: str, start: Pos) -> None:
         place_token(state, start, "hole")
 
 
-def enter(state: State, thing_id: str, pos: Pos, delta: Pos) -> str:
+def enter(state: State, thing_id: str, pos: Pos, delta: Pos, trail: Trail) -> str:
     kind = space_type(state, pos)
     if kind == "fan":
         blow_in(state, thing_id, pos)
@@ -325,7 +368,7 @@ def enter(state: State, thing_id: str, pos: Pos, delta: Pos) -> str:
     if kind == "slick" and not quirky(state, thing_id, "slick_proof"):
         return "slick"
     if kind == "bomb_spitter":
-        spit(state, pos)
+        spit(state, pos, trail)
     return "moved" if state["things"][thing_id]["at"] is not None else "dead"
 
 
@@ -343,8 +386,9 @@ def blow_in(state: State, thing_id: str, fan: Pos) -> None:
         pos = add(pos, delta)
 
 
-def spit(state: State, spitter: Pos) -> None:
-    """A bomb spitter spits the next bomb a die roll of spaces out of its mouth."""
+def spit(state: State, spitter: Pos, trail: Trail) -> None:
+    """A bomb spitter spits the next bomb a die roll of spaces out of its mouth. The bomb's
+    move is part of the movement that made the spitter spit (`trail`)."""
     delta = DIRECTIONS[printed(state, spitter)["facing"]]
     front = add(spitter, delta)
     if available(state, front):
@@ -367,11 +411,13 @@ def spit(state: State, spitter: Pos) -> None:
     log(state, f"A bomb spitter spits Bomb {state['things'][bomb]['number']} {roll} spaces")
     thing = state["things"][bomb]
     try:
-        move(state, bomb, delta, roll)
+        move(state, bomb, delta, roll, trail=trail)
     finally:
         if thing["at"] is not None and tuple(thing["at"]) == tuple(spitter):
             thing["at"] = None  # it could not leave the spitter: it was never spat
             event(state, "unspit", thing=bomb)
+        else:
+            trail.spat.append(bomb)
 
 
 def switch(state: State, first: str, second: str) -> bool:
@@ -413,15 +459,19 @@ class Attempt:
     barrier: str | None
 
 
-def move_together(state: State, moves: dict[str, Pos], steps: int) -> None:
+def move_together(state: State, moves: dict[str, Pos], steps: int) -> list[str]:
     """Move thingamajigs at the same time, each `steps` spaces its own way (`moves`: id ->
     direction). The movement goes in beats: in each, every thingamajig with steps left takes one
-    step, all at once (`beat`). The caller gathers the deaths with `together`."""
+    step, all at once (`beat`). The caller gathers the deaths with `together`. Returns the
+    bombs spat during the movement (the bombs step does not check them)."""
     movers = {
         thing_id: Mover(delta, steps)
         for thing_id, delta in moves.items()
         if state["things"][thing_id]["at"] is not None
     }
+    trail = Trail()
+    for thing_id, mover in movers.items():
+        trail.arrive(thing_id, state["things"][thing_id]["at"], mover.delta)
     while True:
         walking = [
             thing_id
@@ -431,18 +481,20 @@ def move_together(state: State, moves: dict[str, Pos], steps: int) -> None:
             and state["things"][thing_id]["at"] is not None
         ]
         if not walking:
-            return
-        beat(state, movers, walking)
+            return trail.spat
+        beat(state, movers, walking, trail)
 
 
-def beat(state: State, movers: dict[str, Mover], walking: list[str]) -> None:
+def beat(state: State, movers: dict[str, Mover], walking: list[str], trail: Trail) -> None:
     """The thingamajigs in `walking` take one step at once; those they push step with them.
 
     Two or more stepping into one space bump: none of them enters it. One stepping into a space
     whose occupant steps too follows it, if it leaves (a row moves as one; a swap or a ring
     stays). One stepping alone into the space of a thingamajig standing still pushes it: that
     one steps in the same beat, the pusher's way. Then the entered spaces act, in the map's
-    reading order, and a thingamajig whose move has ended stops (a hole kills it)."""
+    reading order, and a thingamajig whose move has ended stops (a hole kills it). A step back
+    to a space the thingamajig already had, going the same way, in this movement is blocked
+    (`Trail`)."""
     attempts: dict[str, Attempt] = {}
     claims: dict[Pos, list[str]] = {}
     for thing_id in walking:
@@ -452,17 +504,20 @@ def beat(state: State, movers: dict[str, Mover], walking: list[str]) -> None:
         for thing_id in newcomers:
             start = tuple(state["things"][thing_id]["at"])
             target, portals = destination(state, thing_id, start, movers[thing_id].delta)
-            attempt = Attempt(start, target, portals, barrier(state, thing_id, start, target))
+            met = barrier(state, thing_id, start, target)
+            if met is None and trail.round_trip(thing_id, target, movers[thing_id].delta):
+                met = "blocked"
+            attempt = Attempt(start, target, portals, met)
             attempts[thing_id] = attempt
             if attempt.barrier is None:
                 claims.setdefault(target, []).append(thing_id)
-        newcomers = pushed(state, movers, attempts, claims, newcomers)
+        newcomers = pushed(state, movers, attempts, claims, newcomers, trail)
     goers = going(state, attempts, claims)
     for thing_id in attempts:
         if thing_id not in goers:
             movers[thing_id].steps = 0  # stopped: the rest of its move is lost
     for thing_id in goers:
-        take_step(state, thing_id, attempts[thing_id], movers[thing_id])
+        take_step(state, thing_id, attempts[thing_id], movers[thing_id], trail)
     for thing_id in goers:
         leave(state, thing_id, attempts[thing_id].start)
     arrived = [thing_id for thing_id in goers if attempts[thing_id].barrier is None]
@@ -471,7 +526,7 @@ def beat(state: State, movers: dict[str, Mover], walking: list[str]) -> None:
         target = attempts[thing_id].target
         if state["things"][thing_id]["at"] != list(target):
             continue  # a bomb spat by an earlier space pushed it on
-        if enter(state, thing_id, target, movers[thing_id].delta) == "slick":
+        if enter(state, thing_id, target, movers[thing_id].delta, trail) == "slick":
             movers[thing_id].steps += 1
     for thing_id in attempts:
         if movers[thing_id].steps == 0 and movers[thing_id].entered:
@@ -484,6 +539,7 @@ def pushed(
     attempts: dict[str, Attempt],
     claims: dict[Pos, list[str]],
     pushers: list[str],
+    trail: Trail,
 ) -> list[str]:
     """The thingamajigs standing still where one of `pushers` steps alone: they are pushed
     (one space, two by a Quirk or The Mad Cow) and step in this beat too."""
@@ -498,6 +554,7 @@ def pushed(
         delta = movers[pusher].delta
         event(state, "push", thing=pusher, pushed=other, direction=name_of(delta))
         movers[other] = Mover(delta, push_distance(state, pusher, other) - 1, pushed_by=pusher)
+        trail.arrive(other, attempt.target, delta)
         found.append(other)
     return found
 
@@ -523,10 +580,11 @@ def going(state: State, attempts: dict[str, Attempt], claims: dict[Pos, list[str
     return goers
 
 
-def take_step(state: State, thing_id: str, attempt: Attempt, mover: Mover) -> None:
+def take_step(state: State, thing_id: str, attempt: Attempt, mover: Mover, trail: Trail) -> None:
     mover.entered = True
     if attempt.barrier == "edge":
         fall(state, thing_id, attempt.start, attempt.target, attempt.portals, mover.pushed_by)
         return
     state["things"][thing_id]["at"] = list(attempt.target)
+    trail.arrive(thing_id, attempt.target, mover.delta)
     record_step(state, thing_id, attempt.start, attempt.target, attempt.portals, mover.pushed_by)
