@@ -522,12 +522,16 @@ def beat(state: State, movers: dict[str, Mover], walking: list[str], trail: Trai
         leave(state, thing_id, attempts[thing_id].start)
     arrived = [thing_id for thing_id in goers if attempts[thing_id].barrier is None]
     arrived.sort(key=lambda thing_id: (attempts[thing_id].target[1], attempts[thing_id].target[0]))
+    spat_before = len(trail.spat)
     for thing_id in arrived:
         target = attempts[thing_id].target
         if state["things"][thing_id]["at"] != list(target):
             continue  # a bomb spat by an earlier space pushed it on
         if enter(state, thing_id, target, movers[thing_id].delta, trail) == "slick":
             movers[thing_id].steps += 1
+    for bomb in trail.spat[spat_before:]:
+        if bomb in movers:
+            movers[bomb].steps = 0  # a new bomb: the move of the one that died ended with it
     for thing_id in attempts:
         if movers[thing_id].steps == 0 and movers[thing_id].entered:
             stop(state, thing_id)

@@ -253,14 +253,19 @@ def activate_fans(state: State) -> None:
 
 
 def check_bombs(state: State) -> None:
+    """Each bomb on the map when the step begins is checked, in number order; one with anything
+    next to it explodes. "If new Bombs appear during this step, they don't get checked": a bomb
+    spat during the step is new even if its standee is one that an earlier blast took off the
+    map (spitters spit the lowest free bomb), so it is not checked when its number comes up."""
     numbered = sorted(
         (thing["number"], thing_id)
         for thing_id, thing in state["things"].items()
         if thing["kind"] == "bomb" and thing["at"] is not None
     )
+    new: set[str] = set()
     for _number, bomb in numbered:
         at = state["things"][bomb]["at"]
-        if at is None:
+        if at is None or bomb in new:
             continue
         near = [thing for thing in (occupant(state, space) for space in neighbours(at)) if thing]
         event(state, "bomb_check", thing=bomb, at=list(at), explodes=bool(near))
@@ -270,12 +275,12 @@ def check_bombs(state: State) -> None:
             seat = state["things"][near[0]]["seat"]
             if has_quirk(state, seat, "defuser"):
                 continue
-        explode(state, bomb, near)
+        new.update(explode(state, bomb, near))
 
 
-def explode(state: State, bomb: str, near: list[str]) -> None:
+def explode(state: State, bomb: str, near: list[str]) -> list[str]:
     """Everything next to the bomb moves two spaces straight away from it, all at once; then
-    the bomb leaves the map."""
+    the bomb leaves the map. Returns the bombs spat during the blast."""
     at = state["things"][bomb]["at"]
     event(state, "explode", thing=bomb, at=list(at), things=near)
     log(state, f"{thing_name(state, bomb)} explodes")
@@ -285,10 +290,11 @@ def explode(state: State, bomb: str, near: list[str]) -> None:
             there = state["things"][thing_id]["at"]
             moves[thing_id] = (sign(there[0] - at[0]), sign(there[1] - at[1]))
     with together(state):
-        move_together(state, moves, 2)
+        spat = move_together(state, moves, 2)
         if state["things"][bomb]["at"] is not None:
             state["things"][bomb]["at"] = None
             event(state, "remove", thing=bomb)
+    return spat
 
 
 def _unmoved_by_bombs(state: State, thing_id: str) -> bool:

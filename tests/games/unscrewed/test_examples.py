@@ -126,6 +126,21 @@ def _check_bombs(state):
     yield from ()
 
 
+def test_a_bomb_spat_during_the_bombs_step_is_not_checked_even_under_a_checked_number():
+    # "If new Bombs appear during this step, they don't get checked and do not explode."
+    # Bomb 1's blast throws bomb 2 over The Edge and Moe onto a bomb spitter, which spits the
+    # lowest bomb off the map: bomb 2's standee again. It lands next to Moe, but it is a new
+    # bomb: when number 2 comes up it is not checked.
+    rows = with_space(blank(7), 4, 3, "Bs")
+    state = table(rows, {"c0": [2, 3], "c1": [6, 0], "bomb1": [1, 3], "bomb2": [0, 3]})
+    rig_dice(state, 1)
+    drive(_check_bombs(state))
+    assert [e["thing"] for e in kinds(state, "spit")] == ["bomb2"]
+    assert [(c["thing"], c["explodes"]) for c in kinds(state, "bomb_check")] == [("bomb1", True)]
+    assert where(state, "bomb2") == [4, 4]
+    assert where(state, "c0") == [4, 3]  # not blown away by the new bomb 2
+
+
 def test_bomb_spitter_roll_of_2():
     rows = with_space(blank(), 3, 3, "Bs")
     state = table(rows, {"c0": [2, 3], "c1": [6, 0]}, characters=["dr_piddles", "moe_skeeto"])

@@ -8,7 +8,7 @@ from app.games.unscrewed.board import DIRECTIONS
 from app.games.unscrewed.movement import move_together
 from app.games.unscrewed.rounds import SCRIPTS
 
-from .helpers import blank, kinds, quirk, table, where, with_space
+from .helpers import blank, kinds, quirk, rig_dice, table, where, with_space
 
 EAST = DIRECTIONS["east"]
 WEST = DIRECTIONS["west"]
@@ -189,3 +189,17 @@ def test_slicks_hole_and_cracks_act_when_the_step_is_taken():
     # Freddy left the cracks as the Anvil came onto them: no hole under the Anvil
     assert where(state, "c2") == [2, 6] and where(state, "anvil1") == [1, 6]
     assert state["tokens"] == {}
+
+
+def test_a_bomb_blown_over_the_edge_and_spat_again_does_not_go_on_with_the_blast():
+    # Bomb 2 goes over The Edge in the first beat; Moe, blown onto the spitter in the second,
+    # makes it spit the lowest bomb off the map: bomb 2's standee. That is a new bomb, which
+    # moves as spat (one space South) and no further: the blast's second step West was the
+    # bomb that fell.
+    rows = spaces(7, (4, 3, "Bs"))
+    state = table(rows, {"c0": [2, 3], "c1": [6, 0], "bomb1": [6, 6], "bomb2": [0, 3]})
+    rig_dice(state, 1)
+    move_together(state, {"c0": EAST, "bomb2": WEST}, 2)
+    assert [e["thing"] for e in kinds(state, "spit")] == ["bomb2"]
+    assert where(state, "c0") == [4, 3]
+    assert where(state, "bomb2") == [4, 4]
