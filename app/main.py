@@ -107,13 +107,16 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.bots = bots
     app.state.lag = lag
     sweeper = asyncio.create_task(_sweep_rooms(hub))
-    # Old lobbies go in the background; those this process has a room for wait for a later round.
+    # Old lobbies go in the background; those this process has a room for, or another process
+    # has a connection to, wait for a later round. The others are told of those that went.
     expirer = asyncio.create_task(
         expiry.run(
             sessions,
             expiry.Expiry.from_settings(settings),
             settings.expiry_interval,
             in_use=lambda: set(hub.rooms),
+            notify_as=notices.sender if notices is not None else None,
+            gone=hub.heard_lobby,
         )
     )
     lag.start()

@@ -11,11 +11,27 @@ EXPIRE_FINISHED_DAYS, EXPIRE_OPEN_DAYS, EXPIRE_ABANDONED_DAYS; 0 keeps them fore
 
 Deleting a lobby deletes its players, chat lines, game and actions with it (the foreign keys
 cascade, see migrations/versions/0001_initial.py); a finished game's "play again" link to a
-deleted lobby is cleared. Lobbies this server process has a room for (someone is connected, or
-was a moment ago) are left for a later round. Which lobbies have a room is asked as each batch
-is deleted, not once per round: a socket may open a room while a round runs (a round waits on
-the database between its batches and statements). A room opened while the batch's delete ran
-undoes the batch (its lobbies wait for the next round).
+deleted lobby is cleared.
+
+A lobby someone is connected to stays, whichever process serves the connection:
+
+- Lobbies this server process has a room for (someone is connected, or was a moment ago) are
+  left for a later round. Which lobbies have a room is asked as each batch is deleted, not once
+  per round: a socket may open a room while a round runs (a round waits on the database between
+  its batches and statements). A room opened while the batch's delete ran undoes the batch (its
+  lobbies wait for the next round).
+- With several processes on one PostgreSQL database, each writes down its seats and spectators
+  with an open connection (app/notify/presence.py): a lobby with a row that is fresh (stamped
+  within `presence.STALE`; older rows are a process that is gone) is neither picked nor
+  deleted, in the batch's own statements. A row is written a moment after its socket opens: a
+  connection to another process that opens as its lobby is deleted may miss the batch, and is
+  then closed as below.
+
+The batch's transaction also sends, for each lobby it deletes, the lobby notice of
+app/play/notices.py (PostgreSQL delivers it on commit, never for a batch undone). A process
+that holds a room for one of them reads the lobby again, finds it gone and closes the room's
+sockets, as when the server's owner deletes a lobby (`Hub.lobby_changed`); this process does the
+same for a room opened as the batch committed. SQLite: one process, no notices.
 
 So that play never waits on the clean-up, each batch of `batch` lobbies is one short
 transaction of its own, with a pause between batches; a round runs every `interval` seconds.
@@ -25,17 +41,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, and_, delete, exists, false, func, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    String,
+    and_,
+    bindparam,
+    delete,
+    exists,
+    false,
+    func,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.db import unit_of_work, utcnow
 from app.lobby.models import ChatMessage, Lobby, Player
+from app.notify.models import SeatPresence
+from app.notify.presence import STALE
 from app.play.models import GameRecord
+from app.play.notices import CHANNEL, lobby_notice
 from app.status import Status
 
 log = logging.getLogger(__name__)
@@ -110,6 +143,17 @@ def _abandoned_since(moment: datetime) -> ColumnElement[bool]:
     )
 
 
+def _connected_since(moment: datetime) -> ColumnElement[bool]:
+    """Some process wrote down a connection to the lobby (a seat's or a spectator's) and has
+    stamped it since `moment`."""
+    return exists().where(SeatPresence.code == Lobby.code, SeatPresence.seen_at > moment)
+
+
+_NOTIFY = text(
+    "SELECT pg_notify(:channel, notice) FROM unnest(CAST(:notices AS text[])) AS notice"
+).bindparams(bindparam("notices", type_=ARRAY(String)))
+
+
 class RoomOpened(Exception):
     """A room was opened for a lobby of the batch while it was being deleted."""
 
@@ -128,12 +172,15 @@ async def delete_batch(
     now: datetime,
     after: int,
     in_use: Callable[[], set[str]] = nothing_in_use,
+    notify_as: str | None = None,
 ) -> tuple[int | None, list[str]]:
-    """Delete up to `expiry.batch` expired lobbies with ids above `after`, except those
+    """Delete up to `expiry.batch` expired lobbies with ids above `after`, except those with a
+    connection written down by any process (fresh as of the clock, not `now`) and those
     `in_use()` names, asked once the candidates are read: (the last id looked at, None when
     there were no more; the codes deleted). RoomOpened if `in_use()` names one of them once
-    they are deleted: the caller rolls the batch back."""
-    condition = expiry.expired(now)
+    they are deleted: the caller rolls the batch back. `notify_as`: this process's name among
+    several (PostgreSQL), which sends a lobby notice for each lobby deleted, on commit."""
+    condition = and_(expiry.expired(now), ~_connected_since(utcnow() - STALE))
     candidates = (
         await session.execute(
             select(Lobby.id, Lobby.code)
@@ -160,6 +207,9 @@ async def delete_batch(
         await session.execute(
             update(Lobby).where(Lobby.next_code.in_(codes)).values(next_code=None)
         )
+        if notify_as is not None:
+            notices = [lobby_notice(notify_as, code) for code in codes]
+            await session.execute(_NOTIFY, {"channel": CHANNEL, "notices": notices})
     return last, codes
 
 
@@ -169,18 +219,24 @@ async def sweep(
     now: datetime,
     in_use: Callable[[], set[str]] = nothing_in_use,
     pause: float = PAUSE,
+    notify_as: str | None = None,
+    gone: Callable[[str], Awaitable[None]] | None = None,
 ) -> list[str]:
-    """One round: delete every lobby expired as of `now` (but those `in_use()` names as each
-    batch goes), one batch per transaction; the codes deleted."""
+    """One round: delete every lobby expired as of `now` (but those in use, see `delete_batch`,
+    as each batch goes), one batch per transaction; the codes deleted. `gone` is told of each
+    once its batch is committed (this process's rooms)."""
     deleted: list[str] = []
     after = 0
     while True:
         try:
             async with unit_of_work(sessions) as session:
-                last, codes = await delete_batch(session, expiry, now, after, in_use)
+                last, codes = await delete_batch(session, expiry, now, after, in_use, notify_as)
         except RoomOpened as opened:  # rolled back: those lobbies wait for the next round
             last, codes = opened.last, []
         deleted += codes
+        if gone is not None:
+            for code in codes:
+                await gone(code)
         if last is None:
             return deleted
         after = last
@@ -193,12 +249,14 @@ async def run(
     interval: float,
     in_use: Callable[[], set[str]],
     clock: Callable[[], datetime] = utcnow,
+    notify_as: str | None = None,
+    gone: Callable[[str], Awaitable[None]] | None = None,
 ) -> None:
     """Sweep every `interval` seconds, forever (the application's lifespan cancels it)."""
     await asyncio.sleep(min(interval, FIRST_ROUND_AFTER))
     while True:
         try:
-            deleted = await sweep(sessions, expiry, clock(), in_use)
+            deleted = await sweep(sessions, expiry, clock(), in_use, notify_as=notify_as, gone=gone)
         except Exception:  # the database away, or anything else: this task must go on
             log.exception("could not delete old lobbies; trying again later")
         else:

@@ -3,7 +3,9 @@
 Presence is each process's own (app/play/rooms.py). With several processes (PostgreSQL), a
 turn's message must not go to a person who is looking at the game through another process, so
 each process writes down its seats with a connection in `notify_presence`: a row when a seat's
-first connection to it opens, none once its last one closes. One writer task per process
+first connection to it opens, none once its last one closes; and a row with the seat -1
+(app.play.rooms.SPECTATORS) while a spectator has a connection to it, so that the expiry
+(app/lobby/expiry.py) leaves alone a lobby someone is looking at. One writer task per process
 writes them in order, each time as the hub sees the seat at that moment, so the rows end as the
 sockets are. Every minute a process stamps its rows; a row not stamped for three minutes is a
 process that is gone (killed without its goodbye) and counts for nothing, and is deleted.

@@ -23,7 +23,7 @@ async def start(settings: Settings, engine: AsyncEngine, hub: Hub, process: str 
     keys = ServerKeys(engine)
     with contextlib.suppress(SQLAlchemyError):  # else when first needed
         await keys.pair()
-    presence = Presence(engine, process, lambda code, seat: seat in hub.connected_seats(code))
+    presence = Presence(engine, process, hub.holds)
     mailer = None
     if settings.smtp_url is not None:
         server = SmtpServer.parse(settings.smtp_url.get_secret_value())

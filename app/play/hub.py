@@ -25,7 +25,7 @@ from app.error_codes import ErrorCode
 from app.games.core import Action, Seat
 from app.play import fanout, messages
 from app.play.referee import Referee, Refusal
-from app.play.rooms import PRESENCE_SECONDS, Connection, Directory, LobbyInfo, Room
+from app.play.rooms import PRESENCE_SECONDS, SPECTATORS, Connection, Directory, LobbyInfo, Room
 from app.play.runner import Position, Runner
 from app.status import Status
 
@@ -63,8 +63,9 @@ class Hub:
         # reads what its room lacks first.
         self.kept_current: Callable[[], bool] = lambda: True
         self.presence_seconds = PRESENCE_SECONDS
-        # Told when a seat's first connection to this process opens or its last one closes
-        # (app.notify writes it down for the other processes).
+        # Told when a seat's first connection to this process opens or its last one closes,
+        # and with the seat SPECTATORS when its first spectator's does or its last one's
+        # (app.notify writes it down for the other processes; the expiry reads it too).
         self.on_seat_presence: Callable[[str, int], None] = lambda code, seat: None
         self.referee = Referee(runner, lambda: self.now(), lambda room: self.on_position(room))
 
@@ -121,6 +122,13 @@ class Hub:
     def connected_seats(self, code: str) -> set[int]:
         room = self.rooms.get(code)
         return set(room.connected()) if room else set()
+
+    def holds(self, code: str, seat: int) -> bool:
+        """Whether a connection of the seat (SPECTATORS: of a spectator) is open here."""
+        room = self.rooms.get(code)
+        if room is None:
+            return False
+        return room.watched() if seat == SPECTATORS else room.connected()[seat] > 0
 
     async def absent_for(self, code: str, seat: int) -> float | None:
         """For how many seconds the person in `seat` has had no connection (as this process
@@ -204,7 +212,8 @@ class Hub:
         async with room.lock:
             if room.position is not None and not self.kept_current():
                 await self.referee.catch_up(room)  # another process may have moved it on
-            was_connected = conn.seat is not None and room.connected()[conn.seat] > 0
+            seat = conn.seat
+            was_connected = room.watched() if seat is None else room.connected()[seat] > 0
             room.connections.add(conn)
             if conn.seat is not None:
                 room.seen.add(conn.seat)
@@ -225,6 +234,8 @@ class Hub:
             if conn.seat is not None and not was_connected:
                 room.presence_changed()
                 self.on_seat_presence(room.code, conn.seat)
+            elif conn.seat is None and not was_connected:
+                self.on_seat_presence(room.code, SPECTATORS)
         return room
 
     async def _came_back(self, room: Room, seat: int) -> None:
@@ -246,6 +257,8 @@ class Hub:
             room.absent_since[conn.seat] = self.now()
             room.presence_changed()
             self.on_seat_presence(room.code, conn.seat)
+        elif conn.seat is None and not room.watched():
+            self.on_seat_presence(room.code, SPECTATORS)
         if not room.connections:
             room.idle_since = now
 

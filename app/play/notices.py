@@ -3,7 +3,9 @@
 A process that records an action sends, in the same transaction, a notice on the channel
 `tinkertable`: `{"game": record id, "seq": N, "from": process}` (PostgreSQL delivers it on
 commit, never for a rolled-back action; app.play.recorder sends it). A lobby change (a join,
-the start, a seat handed to a bot or taken back) sends `{"lobby": code, "from": process}`.
+the start, a seat handed to a bot or taken back, its deletion by the server's owner or, in the
+deleting transaction, by the expiry: app/lobby/expiry.py) sends `{"lobby": code, "from":
+process}`; a process that holds a room for a lobby it finds gone closes the room's sockets.
 Notices carry nothing secret and nothing else: the listener reads what it lacks from the
 database.
 

@@ -30,6 +30,9 @@ Viewer = int | None  # a seat, or None for spectators
 # reconnecting in a loop costs the others one `presence` (and one `lobby`) a second at most,
 # and nothing once it is back as it was. A seat's second socket changes nothing.
 PRESENCE_SECONDS = 1.0
+# The seat the hub's presence hook (`Hub.on_seat_presence`) names for spectators: its first
+# spectator's connection opened here, or its last one closed.
+SPECTATORS = -1
 
 
 def names(public: dict[str, Any]) -> list[str]:
@@ -161,6 +164,10 @@ class Room:
 
     def connected(self) -> Counter[int]:
         return Counter(conn.seat for conn in self.connections if conn.seat is not None)
+
+    def watched(self) -> bool:
+        """Whether a spectator has a connection here."""
+        return any(conn.seat is None for conn in self.connections)
 
     def players(self) -> list[dict[str, Any]]:
         connected = self.connected()

@@ -1,25 +1,34 @@
 """Old games expire (app/lobby/expiry.py): finished games after their days, lobbies nobody
 started or finished after theirs; recent ones and games still played stay, and so do their
 replays. Deleting a lobby takes its players, chat, game and actions with it. On SQLite and
-PostgreSQL: the cascades and the date comparisons are the database's own.
+PostgreSQL: the cascades and the date comparisons are the database's own. With two processes
+on one PostgreSQL database, a lobby someone is connected to through either stays, and one that
+goes has its room closed in the other.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import datetime, timedelta
 
+import pytest
 from sqlalchemy import func, select, update
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from app.config import Settings
 from app.db import make_engine, make_sessions, utcnow
 from app.lobby.expiry import Expiry, delete_batch, sweep
 from app.lobby.models import ChatMessage, Lobby, Player
+from app.notify.models import SeatPresence
 from app.play.models import ActionRecord, GameRecord
-from tests.conftest import run
+from app.play.rooms import SPECTATORS
+from app.play.websocket import CLOSE_UNKNOWN_LOBBY
+from tests.conftest import _truncate, run
 from tests.lobby.test_replay_and_again import finished_game
-from tests.play.tables import Table, play_one, serving
+from tests.notify.test_push import present, wait_for
+from tests.play.tables import Table, Viewer, play_one, serving
 
 DEFAULTS = Expiry(finished=timedelta(days=30), open=timedelta(days=7), abandoned=timedelta(days=30))
 
@@ -101,6 +110,16 @@ async def _ids(url: str, codes: list[str]) -> dict[str, int]:
 async def _sweep(url: str, expiry: Expiry, keep: set[str] | None = None) -> list[str]:
     engine = make_engine(url)
     try:
+        # The tests' sockets are closed, but a server takes a moment to strike them out of
+        # what it has written down (PostgreSQL, app/notify/presence.py), and a round leaves a
+        # lobby with a connection written down alone.
+        for _ in range(600):
+            async with engine.connect() as connection:
+                if not await connection.scalar(select(func.count()).select_from(SeatPresence)):
+                    break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("a connection stays written down")
         return await sweep(make_sessions(engine), expiry, utcnow(), lambda: keep or set(), pause=0)
     finally:
         await engine.dispose()
@@ -109,6 +128,15 @@ async def _sweep(url: str, expiry: Expiry, keep: set[str] | None = None) -> list
 def expire(settings: Settings, expiry: Expiry = DEFAULTS, keep: set[str] | None = None) -> set[str]:
     """One round of the clean-up, now: the codes of the lobbies it deleted."""
     return set(run(_sweep(settings.database_url, expiry, keep)))
+
+
+def finished(client: TestClient) -> tuple[Table, Viewer]:
+    """A finished game, its players' pages closed (a lobby someone is connected to stays);
+    Bob's view."""
+    table, ann, bob = finished_game(client)
+    ann.close()
+    bob.close()
+    return table, bob
 
 
 def open_lobby(client: TestClient) -> str:
@@ -147,8 +175,8 @@ def exists(client: TestClient, code: str) -> bool:
 def test_old_lobbies_go_and_recent_and_playing_ones_stay(
     client: TestClient, settings: Settings
 ) -> None:
-    old_finished, _, _ = finished_game(client)
-    recent_finished, bob_view, _ = finished_game(client)
+    old_finished, _ = finished(client)
+    recent_finished, bob_view = finished(client)
     old_open = open_lobby(client)
     joined_lately = Table.open(client, names=("Ann",))
     talked_lately = Table.open(client, names=("Ann",))
@@ -196,7 +224,7 @@ def test_old_lobbies_go_and_recent_and_playing_ones_stay(
 def test_the_days_are_settings_and_zero_keeps_forever(
     client: TestClient, settings: Settings
 ) -> None:
-    table, _, _ = finished_game(client)
+    table, _ = finished(client)
     lobby = open_lobby(client)
     for code in (table.code, lobby):
         backdate(settings, code, 400)
@@ -216,7 +244,7 @@ def test_the_days_are_settings_and_zero_keeps_forever(
 def test_play_again_forgets_a_next_lobby_that_expired(
     client: TestClient, settings: Settings
 ) -> None:
-    table, _, _ = finished_game(client)
+    table, _ = finished(client)
     host = {"Authorization": f"Bearer {table.tokens[0]}"}
     again = client.post(f"/api/lobbies/{table.code}/again", json={}, headers=host)
     assert again.status_code == 201, again.text
@@ -321,3 +349,86 @@ def test_the_server_expires_old_lobbies_by_itself(database_url: str) -> None:
             time.sleep(0.05)
         assert exists(client, watched)  # someone is connected: it waits for a later round
         watcher.close()
+
+
+# --- two processes on one PostgreSQL database -----------------------------------------------------
+
+
+def two_processes(url: str) -> tuple[Settings, Settings]:
+    """The first process expires old lobbies every 0.05 s; the second's first round would come
+    a minute after it starts (and spares its own rooms)."""
+    run(_truncate(url))
+    expiring = Settings(
+        database_url=url, migrate_on_start=False, expiry_interval=0.05, _env_file=None
+    )
+    return expiring, Settings(database_url=url, migrate_on_start=False, _env_file=None)
+
+
+def rooms(client: TestClient) -> set[str]:
+    return set(client.app.state.hub.rooms)  # type: ignore[attr-defined]
+
+
+@pytest.mark.postgres
+def test_a_lobby_someone_is_connected_to_through_another_process_stays(
+    postgres_server: str,
+) -> None:
+    """Ann's seat and a spectator are connected to two old lobbies through the second process,
+    which the first has no room for: the first expires an old lobby nobody is connected to,
+    and not theirs (the second wrote their connections down); once they have left, theirs go."""
+    expiring, plain = two_processes(postgres_server)
+    with serving(expiring) as first, serving(plain) as second:
+        old, watched = open_lobby(second), open_lobby(second)
+        seated = Table.open(second, names=("Ann",))
+        ann = seated.connect(0)
+        watcher = Table(second, watched, []).connect(None)
+        ann.until("lobby")
+        watcher.until("lobby")
+        wait_for(lambda: present(first, seated.code) == [0])
+        wait_for(lambda: present(first, watched) == [SPECTATORS])
+        for code in (watched, seated.code, old):
+            backdate(expiring, code, 8)
+
+        wait_for(lambda: not exists(first, old))  # a round since the last backdate: theirs stay
+        assert exists(first, seated.code) and exists(first, watched)
+        assert not rooms(first) & {seated.code, watched}  # not the first's own rooms
+
+        ann.close()
+        watcher.close()
+        wait_for(lambda: not exists(first, seated.code) and not exists(first, watched))
+        wait_for(lambda: not rooms(second) & {seated.code, watched})  # the first told it
+
+
+@pytest.mark.postgres
+def test_a_lobby_expired_by_one_process_closes_its_room_in_the_other(
+    postgres_server: str,
+) -> None:
+    """A game abandoned for a month, with Ann and a spectator connected to it through the
+    second process, whose connections are not written down (as for sockets that open while the
+    first deletes the lobby, before their rows are written): the first expires it, and the
+    second closes its room and its sockets, as when the server's owner deletes a lobby; a
+    socket that comes back hears that there is no such lobby."""
+    expiring, plain = two_processes(postgres_server)
+    with serving(expiring) as first, serving(plain) as second:
+        hub = second.app.state.hub  # type: ignore[attr-defined]
+        hub.on_seat_presence = lambda code, seat: None
+        wait_for(hub.kept_current)  # the second hears the others' notices
+        table = Table.open(second, first_player="host")
+        table.start()
+        ann, watcher = table.connect(0), table.connect(None)
+        ann.until("snapshot")
+        watcher.until("snapshot")
+        assert table.code in rooms(second) and table.code not in rooms(first)
+        assert present(first, table.code) == []
+        backdate(expiring, table.code, 31)
+
+        wait_for(lambda: table.code not in rooms(second))
+        assert not exists(first, table.code)
+        for viewer in (ann, watcher):
+            with pytest.raises(WebSocketDisconnect):
+                while True:
+                    viewer.receive()
+        again = table.connect(None)
+        assert again.receive()["error"] == "not_found"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            again.receive()
+        assert closed.value.code == CLOSE_UNKNOWN_LOBBY
