@@ -338,6 +338,7 @@ function setUpLobbyControls() {
         const answer = await post(`/api/lobbies/${code}/options`, { options });
         if (!answer.ok) showError(el("lobby-error"), answer.body.message);
       });
+      select.disabled = false;  // only once the script sends what is chosen
     }
   }
 
