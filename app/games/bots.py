@@ -2,7 +2,8 @@
 
 A bot is shown exactly what a person in its seat is shown and nothing more:
 
-    bot.choose(game, view, legal, rng) -> action
+    bot.consider(game, view, legal, rng) -> [Weighed(action, value, reason), ...], best first
+    bot.choose(game, view, legal, rng) -> action  (the first of `consider`)
 
 - `game`: the game's rules object (the `Game` subclass), for a bot that wants to look ahead
   with `game.apply` on positions it builds itself.
@@ -12,6 +13,14 @@ A bot is shown exactly what a person in its seat is shown and nothing more:
   (never empty when a bot is asked). The answer must be one of them, unchanged.
 - `rng`: a `core.Rng` made by `bot_rng` from the game's seed, the number of actions recorded so
   far and the seat, so a game of bots is reproducible: never the module-level `random`.
+
+`consider` is how a bot weighs its options, and what the table's hints and the review after a
+game read: the legal actions it weighed, best first, each with an estimate in the bot's `unit`
+(POINTS: the game's own points, more is better; CHANCE: a chance of winning, 0 to 1) and a
+one-line reason in the game's words ("Scores 24 in Green, the most this roll offers"). Values
+of one call are comparable with each other (the review subtracts them), not across calls.
+A bot implements `consider` (and `choose` is its first entry) or, for a bot that weighs
+nothing (the easy one), `choose` alone.
 
 Levels. `bots_for(game)` lists the bots a lobby may seat for a game, by level:
 
@@ -35,8 +44,8 @@ holds no state between calls: everything it knows comes in through its arguments
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from abc import ABC
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.games.determinism import Rng, canonical
 
@@ -49,15 +58,39 @@ View = dict[str, Any]
 _BOT_SALT = 0x5EED_B075_C0FF_EE11
 
 
+# The units of a bot's estimates.
+POINTS = "points"  # the game's own points, more is better
+CHANCE = "chance"  # a chance of winning, 0 to 1
+
+
+class Weighed(NamedTuple):
+    """One legal action as a bot weighs it."""
+
+    action: Action  # one of `legal`, unchanged
+    value: float  # what it is worth, in the bot's unit: more is better
+    reason: str  # one line in the game's words; "" when the bot has nothing to say
+
+
 class Bot(ABC):
-    """A computer player of one level."""
+    """A computer player of one level: it overrides `consider`, or `choose` alone."""
 
     level: str
     label: str  # in the player's words, for the lobby: "Easy"
+    unit: str = POINTS  # of the values `consider` gives
 
-    @abstractmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.consider is Bot.consider and cls.choose is Bot.choose:
+            raise TypeError(f"{cls.__name__} must override consider or choose")
+
+    def consider(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
+        """The legal actions the bot weighed, best first (at least one), from `view` (what its
+        seat sees) and `rng` alone. A bot that weighs nothing gives its choice alone, worth 0."""
+        return [Weighed(self.choose(game, view, legal, rng), 0.0, "")]
+
     def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
-        """One of `legal`, chosen from `view` (what the bot's seat sees) and `rng` alone."""
+        """One of `legal`: the first of `consider`."""
+        return self.consider(game, view, legal, rng)[0].action
 
 
 class RandomBot(Bot):
