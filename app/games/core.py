@@ -227,6 +227,11 @@ class Game(ABC):
         game has (see app/games/bots.py); none by default."""
         return {}
 
+    def sparring_bots(self) -> dict[str, Bot]:
+        """Bots that only the benchmarks play against, never offered in a lobby: "greedy", the
+        best immediate gain by the game's own score (scripts/bench_bots.py); none by default."""
+        return {}
+
     def action_for_log(self, action: Action) -> Action:
         """An action as the public record shows it while the game is on.
 
