@@ -59,7 +59,7 @@ def main() -> int:
     parser.add_argument("--opponent", default="easy", help="the level it plays against")
     args = parser.parse_args()
     game = games_for(Settings())[args.game]
-    levels = bots_for(game)
+    levels = {**bots_for(game), **game.sparring_bots()}
     for level in (args.challenger, args.opponent):
         if level not in levels:
             parser.error(f"{game.name} has no {level!r} bot (it has {', '.join(levels)})")
