@@ -1,76 +1,222 @@
-// Each game's "How to play" panel: a first game's worth of the rulebook in plain words, folded
-// above the board (open it, read, fold it again; the full rules are one link away in the menu).
+// Each game's "How to play": it follows the decision in front of the person. Every game names the
+// kinds of decision a first game meets (static/js/guides/<game>.js), each with a few steps that
+// point at the real elements of the page; the game's basics in brief stay for when there is no
+// decision (spectators, replays, someone else's turn).
+//
+// The first time a kind of decision comes up in this browser, a line beside "How to play" offers
+// its tour ("New here? Show me how"): a line in the page's flow, announced politely, that neither
+// takes the focus nor covers a control, so a person who knows the game is not held up and a
+// newcomer is one press away. Once a tour is finished or dismissed (or the offer declined) it is
+// not offered again for that game and kind (localStorage); an offer left unanswered stays for the
+// rest of that table's game, and is not made at the next table. "How to play" always opens the
+// tour for the decision now, or the basics.
+//
+// The page's state comes from the table's client (table.js keeps it in window.tinkertable); the
+// guide looks again whenever the board is drawn.
 
 import { node } from "./dom.js";
+import { Tour, stepTarget } from "./guide-tour.js";
 
-const GUIDES = {
-  convolution: [
-    ["The aim", "Win more of the 12 categories on the sheet than your opponent."],
-    ["A turn", "One player rolls all eight dice; both of you then score that same roll, one category each. "
-      + "Then the other player rolls. Each of you plays 9 turns."],
-    ["The categories", "Red, Blue, Green, Yellow: the two dice of that color added up. 1st to 4th Highest: the "
-      + "color totals from highest to lowest. Bluggard: all eight dice. Colors Total, Ranks Total and Grand Total "
-      + "add themselves up."],
-    ["Circled scores", "The first to play a category has their score circled: on a tie, the circle wins it. "
-      + "Careful: the first to play a 12 in a category scores 1 (and 48 in the Bluggard scores 7)."],
-    ["Your move", "Press Roll the dice when it is your roll, then press a number in your column to score it."],
-  ],
-  "nerdy-inventions": [
-    ["The aim", "Have the most points from your inventions and tool when the game ends."],
-    ["A turn", "You roll three dice, then use, charge, research and build as often as you can and want. "
-      + "End your turn when you are done: unused dice are lost."],
-    ["Use", "Use the ability of an invention that stands upright, then it is tapped (turned sideways)."],
-    ["Charge", "Pay a die at least as high as an invention's level to stand it up again."],
-    ["Research", "Pay a die to move the card under that tile one place along the row."],
-    ["Build", "Pay the dice a card asks for and take it. ⚙ means the value of the tile above the card. "
-      + "A 6 can pay for any number."],
-    ["The end", "When the deck runs out, the round is finished; the Zeppelin ends the game at once."],
-  ],
-  innovation: [
-    ["The aim", "Claim achievements first: 6 of them with 2 players, 5 with 3, 4 with 4."],
-    ["A turn",
-      "Two actions (the first player's first turn: one): draw a card, meld one from your hand onto your board, "
-      + "achieve, or use a dogma."],
-    ["Dogma", "Use the effects of one of your top cards. Players with at least as many of its icon "
-      + "share it; a demand (I demand) hits players with fewer."],
-    ["Splay", "Spreads a pile so that more of its icons show: left, right or up shows more each."],
-    ["Tuck and score", "Tuck puts a card under a pile; score puts it face down in your score pile."],
-    ["Achieving", "Needs 5 points per age in your score pile and a top card of that age or higher."],
-  ],
-  unscrewed: [
-    ["The aim", "Be the last character standing on a map that shrinks each round."],
-    ["A round", "Everyone secretly puts three of their six action cards into their scheme. Then the schemes are "
-      + "flipped one card at a time, in Dibs order."],
-    ["Action cards", "North, East, South, West move you a space. Improvise draws an Improv card (often an attack "
-      + "you aim). Again repeats your previous card."],
-    ["Danger", "Falling off the edge, holes, bombs, anvils and crush spots kill. Fans blow you along; "
-      + "pushing moves whatever is in the way."],
-    ["Aftermath", "Fans blow, bombs are checked, crush spots fall, and a cover shrinks the map. "
-      + "The map's key beside it says what each space does."],
-  ],
-  unvention: [
-    ["The aim", "Score the most points over three days (Friday, Saturday, Sunday) by presenting inventions."],
-    ["A turn", "Five dice are rolled and split into groups. Write one group into a Journal (each number once per "
-      + "row, column and square), and circle parts of the same numbers in a Workshop with another group."],
-    ["On this page", "Choose the number at the top of your sheet (Number to write), then tap the cells to "
-      + "write or circle it in. Press and hold anything to see what it means."],
-    ["Wrenches", "Completing a row or column of a Journal earns a wrench. The wrenches pay for a mechanism."],
-    ["Build a mechanism", "Press Build a mechanism, pick touching circled parts in one workshop, then place the "
-      + "shape inside an invention. Parts with a bulb bring an Idea."],
-    ["Present", "When a day ends, present an invention for points or keep it: variety of mechanism types, a "
-      + "completion bonus (bigger earlier) and its own criterion times its multiplier x1 to x6."],
-  ],
-};
+const KEY = "tinkertable.guide";
+const storageKey = (game, kind) => `${KEY}.${game}.${kind}`;
 
-// The panel for `gameId`, put once above `board`.
-export function howToPlay(board, gameId) {
-  const guide = GUIDES[gameId];
-  if (!guide || !board.parentElement || board.parentElement.querySelector(":scope > .how-to-play")) return;
-  const panel = node(
-    "details",
-    { class: "how-to-play" },
-    node("summary", {}, "How to play"),
-    node("div", {}, ...guide.map(([title, text]) => [node("h3", {}, title), node("p", {}, text)])),
-  );
-  board.before(panel);
+function remembered(game, kind) {
+  try {
+    return localStorage.getItem(storageKey(game, kind)) || "";
+  } catch {
+    return "seen"; // no storage (a private window's refusal): never nag
+  }
+}
+
+function remember(game, kind, value) {
+  try {
+    localStorage.setItem(storageKey(game, kind), value);
+  } catch {
+    // nothing kept: the offer comes again next time
+  }
+}
+
+// The decision in front of the person: the table's view when it is theirs to act on, else null.
+function decisionView() {
+  const client = window.tinkertable && window.tinkertable.client;
+  const view = client && client.view;
+  if (!view || view.you === null || view.you === undefined || view.result) return null;
+  if (!Array.isArray(view.legal) || !view.legal.length) return null;
+  return view;
+}
+
+// The kinds of `guide` that fit `view`, in the guide's order (the basic ones first).
+function kindsFor(guide, view) {
+  if (!view) return [];
+  const types = new Set(view.legal.map((action) => action.type));
+  return guide.kinds.filter((kind) => {
+    try {
+      return kind.when(types, view);
+    } catch {
+      return false;
+    }
+  });
+}
+
+// A kind's steps whose elements are on the page now (a step whose element is not drawn at this
+// moment is left out rather than pointing at nothing).
+const shownSteps = (kind, view) =>
+  kind.steps
+    .map((step) => ({ ...step, at: typeof step.at === "function" ? step.at(view) : step.at }))
+    .filter((step) => stepTarget(step));
+
+class Guide {
+  constructor(board, gameId, guide) {
+    this.board = board;
+    this.game = gameId;
+    this.guide = guide;
+    this.code = (document.getElementById("table") || {}).dataset?.code || "";
+    this.tour = null;
+    this.tourKind = null;
+    this.offered = null;
+    this.build();
+  }
+
+  build() {
+    this.button = node(
+      "button",
+      { type: "button", class: "how-to-play-open", "aria-expanded": "false", "data-guide": "how-to-play" },
+      "How to play",
+    );
+    this.offer = node("p", { class: "guide-offer", role: "status" });
+    this.basics = node(
+      "div",
+      { class: "how-to-play-basics", id: `how-to-play-${this.game}`, hidden: true },
+      node("h2", {}, `${this.guide.name} in brief`),
+      ...this.guide.basics.map(([title, text]) => [node("h3", {}, title), node("p", {}, text)]),
+    );
+    this.button.setAttribute("aria-controls", this.basics.id);
+    this.panel = node(
+      "section",
+      { class: "how-to-play", "aria-label": "How to play" },
+      node("div", { class: "how-to-play-bar" }, this.button, this.offer),
+      this.basics,
+    );
+    this.board.before(this.panel);
+    this.button.addEventListener("click", () => this.howToPlay());
+  }
+
+  // "How to play": the tour for the decision now (the one offered, else the first not seen, else
+  // the most particular), or the basics when there is none.
+  howToPlay() {
+    if (this.tour && this.tour.isOpen) {
+      this.tour.end("closed");
+      return;
+    }
+    const view = decisionView();
+    const kinds = kindsFor(this.guide, view);
+    const kind =
+      kinds.find((k) => k === this.offered) ||
+      kinds.find((k) => remembered(this.game, k.kind) !== "seen") ||
+      kinds[kinds.length - 1];
+    if (kind && this.startTour(kind, view)) return;
+    this.showBasics(this.basics.hidden);
+  }
+
+  showBasics(open) {
+    this.basics.hidden = !open;
+    this.button.setAttribute("aria-expanded", String(open));
+    if (open) this.basics.scrollIntoView({ block: "nearest" });
+  }
+
+  startTour(kind, view) {
+    const steps = shownSteps(kind, view);
+    if (!steps.length) return false;
+    this.hideOffer();
+    this.showBasics(false);
+    const returnTo = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+    this.tourKind = kind;
+    this.tour = new Tour({
+      title: `How to play: ${kind.name}`,
+      steps,
+      more: { label: "The basics", open: () => this.showBasics(true) },
+      onEnd: (how) => {
+        if (how !== "gone" || this.tour.index > 0) remember(this.game, kind.kind, "seen");
+        this.tour = null;
+        this.tourKind = null;
+        this.update();
+      },
+    });
+    this.tour.returnTo = returnTo && !this.offer.contains(returnTo) ? returnTo : this.button;
+    this.tour.open();
+    return true;
+  }
+
+  // The board was drawn again (a new view): the open tour follows its element or ends with its
+  // decision; a kind met for the first time is offered.
+  update() {
+    const view = decisionView();
+    const kinds = kindsFor(this.guide, view);
+    if (this.tour) {
+      if (kinds.includes(this.tourKind)) this.tour.retarget();
+      else this.tour.end("gone", true, this.button);
+      return;
+    }
+    const fresh = kinds.find((kind) => {
+      const state = remembered(this.game, kind.kind);
+      return (state === "" || state === `offered:${this.code}`) && shownSteps(kind, view).length;
+    });
+    if (fresh) this.showOffer(fresh);
+    else this.hideOffer();
+  }
+
+  showOffer(kind) {
+    if (this.offered === kind) return;
+    this.offered = kind;
+    remember(this.game, kind.kind, `offered:${this.code}`);
+    const show = node("button", { type: "button", class: "guide-show" }, "Show me how");
+    const no = node("button", { type: "button", class: "guide-no quiet" }, "No thanks");
+    show.addEventListener("click", () => {
+      const view = decisionView();
+      if (kindsFor(this.guide, view).includes(kind)) this.startTour(kind, view);
+    });
+    no.addEventListener("click", () => {
+      remember(this.game, kind.kind, "seen");
+      const hadFocus = this.offer.contains(document.activeElement);
+      this.hideOffer();
+      if (hadFocus) this.button.focus();
+      this.update();
+    });
+    this.offer.replaceChildren(node("span", { class: "guide-new" }, `New here? ${kind.offer}`), " ", show, " ", no);
+    this.offer.dataset.kind = kind.kind;
+  }
+
+  hideOffer() {
+    if (!this.offered) return;
+    this.offered = null;
+    this.offer.replaceChildren();
+    delete this.offer.dataset.kind;
+  }
+}
+
+// The "How to play" of `gameId`, put once above `board`. On a table's page it follows the
+// decisions; on a replay (no table) it holds the basics only.
+export async function howToPlay(board, gameId) {
+  if (!board.parentElement || board.parentElement.querySelector(":scope > .how-to-play")) return null;
+  let guide;
+  try {
+    guide = (await import(`./guides/${gameId}.js`)).default;
+  } catch {
+    return null;
+  }
+  if (board.parentElement.querySelector(":scope > .how-to-play")) return null;
+  const shown = new Guide(board, gameId, guide);
+  if (!document.getElementById("table")) return shown; // a replay: the basics only
+  let pending = false;
+  const look = () => {
+    pending = false;
+    shown.update();
+  };
+  new MutationObserver(() => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(look);
+  }).observe(board, { childList: true, subtree: true });
+  look();
+  return shown;
 }
