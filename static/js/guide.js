@@ -152,6 +152,9 @@ class Guide {
   update() {
     const view = decisionView();
     const kinds = kindsFor(this.guide, view);
+    // At a decision the button opens its tour (a dialog); else it unfolds the basics.
+    if (kinds.length) this.button.setAttribute("aria-haspopup", "dialog");
+    else this.button.removeAttribute("aria-haspopup");
     if (this.tour) {
       if (kinds.includes(this.tourKind)) this.tour.retarget();
       else this.tour.end("gone", true, this.button);

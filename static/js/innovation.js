@@ -327,7 +327,7 @@ function questionBox(view, state, actions, replay = false) {
   }
   const box = node(
     "section",
-    { class: "in-prompt", role: "status", "aria-label": "Your choice" },
+    { class: "in-prompt", role: "status", "aria-label": "Your choice", "data-guide": "question" },
     node("p", { class: "in-prompt-text" }, withNames(view, question.prompt)),
     card ? node("p", { class: "in-hint" }, ...about) : null,
     choices,
