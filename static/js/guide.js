@@ -187,6 +187,7 @@ class Guide {
     });
     this.offer.replaceChildren(node("span", { class: "guide-new" }, `New here? ${kind.offer}`), " ", show, " ", no);
     this.offer.dataset.kind = kind.kind;
+    this.offer.dataset.name = kind.name;
   }
 
   hideOffer() {
@@ -194,6 +195,7 @@ class Guide {
     this.offered = null;
     this.offer.replaceChildren();
     delete this.offer.dataset.kind;
+    delete this.offer.dataset.name;
   }
 }
 

@@ -126,10 +126,25 @@ def artifacts() -> Path:
     return path
 
 
-def bounded_context(browser: Any, **options: Any) -> Any:
-    """A browser context (`options` as Playwright takes them) whose waits last EXPECT_TIMEOUT."""
+# "How to play" offers a tour the first time each kind of decision comes up (static/js/guide.js):
+# a line beside it, which moves the board down on a phone. Pages of the tests that are not about
+# the guide have met every kind of decision already: a kind never remembered reads as dismissed.
+GUIDE_SEEN = """(() => {
+  const getItem = Storage.prototype.getItem;
+  Storage.prototype.getItem = function (key) {
+    const kept = getItem.call(this, key);
+    return kept === null && String(key).startsWith("tinkertable.guide.") ? "seen" : kept;
+  };
+})();"""
+
+
+def bounded_context(browser: Any, *, guide: bool = False, **options: Any) -> Any:
+    """A browser context (`options` as Playwright takes them) whose waits last EXPECT_TIMEOUT;
+    with `guide`, one that has not met the guide's tours (else all read as dismissed)."""
     context = browser.new_context(**options)
     context.set_default_timeout(EXPECT_TIMEOUT)
+    if not guide:
+        context.add_init_script(GUIDE_SEEN)
     return context
 
 

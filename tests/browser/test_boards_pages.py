@@ -183,13 +183,21 @@ def test_every_control_fits_a_finger_and_nothing_scrolls_sideways(
 def test_a_newcomer_finds_how_to_play(game: str, new_context: NewContext, artifacts: Path) -> None:
     page = desktop(new_context)
     started(page, game)
-    panel = page.locator("details.how-to-play")
+    panel = page.locator(".how-to-play")
     expect(panel).to_have_count(1)
-    expect(panel.locator("p").first).to_be_hidden()  # folded until asked for
-    panel.get_by_text("How to play").click()
-    expect(panel.locator("h3").first).to_have_text("The aim")
-    expect(panel.locator("p").first).to_be_visible()
+    expect(panel.locator(".how-to-play-basics")).to_be_hidden()  # folded until asked for
     page.screenshot(path=artifacts / f"board-{game}-1280.png", full_page=True)
+    # At a decision it opens the tour for it (tests/browser/test_guide_pages.py), which leads on
+    # to the basics.
+    panel.get_by_role("button", name="How to play").click()
+    tour = page.get_by_role("dialog")
+    expect(tour).to_be_visible()
+    while tour.get_by_role("button", name="Next").is_visible():
+        tour.get_by_role("button", name="Next").click()
+    tour.get_by_role("button", name="The basics").click()
+    expect(tour).to_have_count(0)
+    expect(panel.locator(".how-to-play-basics h3").first).to_have_text("The aim")
+    expect(panel.locator(".how-to-play-basics p").first).to_be_visible()
 
 
 def tip_text(page: Page) -> str:
