@@ -45,6 +45,7 @@ export class Tour {
     this.target = null;
     this.returnTo = document.activeElement;
     this.frame = null;
+    this.side = null; // where the dialog sits beside the element: "right", "below", ...
     this.build();
   }
 
@@ -92,7 +93,10 @@ export class Tour {
         this.end("closed");
       }
     };
-    this.moved = () => this.place();
+    this.moved = () => {
+      this.side = null;
+      this.place();
+    };
   }
 
   open() {
@@ -135,6 +139,7 @@ export class Tour {
   retarget(scroll = false) {
     const target = stepTarget(this.steps[this.index]);
     if (this.target && this.target !== target) this.target.removeAttribute("data-guide-now");
+    if (target !== this.target || scroll) this.side = null;
     this.target = target;
     if (target) target.setAttribute("data-guide-now", String(this.index + 1));
     if (target && scroll) this.bringIntoSight(target);
@@ -173,33 +178,57 @@ export class Tour {
     });
     const width = this.box.offsetWidth;
     const height = this.box.offsetHeight;
-    const top = coveredAtTop();
-    const middle = box.top + Math.min(box.height, window.innerHeight - box.top) / 2;
-    const across = (x) => Math.max(MARGIN, Math.min(x, window.innerWidth - width - MARGIN));
-    const down = (y) => Math.max(top + MARGIN, Math.min(y, window.innerHeight - height - MARGIN));
-    const centre = box.left + box.width / 2;
-    let x;
-    let y;
-    let side;
-    if (box.right + GAP + width <= window.innerWidth - MARGIN && middle > top && middle < window.innerHeight) {
-      [x, y, side] = [box.right + GAP, down(middle - 28), "right"];
-    } else if (box.bottom + GAP + height <= window.innerHeight - MARGIN) {
-      [x, y, side] = [across(centre - width / 2), box.bottom + GAP, "below"];
-    } else if (box.top - GAP - height >= top + MARGIN) {
-      [x, y, side] = [across(centre - width / 2), box.top - GAP - height, "above"];
-    } else {
-      [x, y, side] = [across(centre - width / 2), window.innerHeight - height - MARGIN, "over"];
+    const places = this.places(box, width, height).filter((place) => place.fits);
+    // The side chosen stays while it fits (no jumping about); a new one covers fewest controls.
+    let place = places.find((candidate) => candidate.side === this.side);
+    if (!place) {
+      const covered = places.map((candidate) => this.controlsUnder(candidate, width, height));
+      place = places[covered.indexOf(Math.min(...covered))];
+      this.side = place.side;
     }
+    const { x, y, side, middle, centre } = place;
     this.setBox(x, y);
     this.box.dataset.side = side;
     this.arrow.hidden = side === "over";
-    if (side === "right") {
+    if (side === "right" || side === "left") {
       this.arrow.style.left = "";
       this.arrow.style.top = `${Math.max(14, Math.min(middle - y, height - 14))}px`;
     } else {
       this.arrow.style.top = "";
       this.arrow.style.left = `${Math.max(14, Math.min(centre - x, width - 14))}px`;
     }
+  }
+
+  // Where the dialog may go beside the element's `box`, in order of preference, and whether it
+  // fits in the window there (below the sticky bar).
+  places(box, width, height) {
+    const top = coveredAtTop();
+    const [wide, high] = [window.innerWidth, window.innerHeight];
+    const middle = Math.max(box.top, top) + (Math.min(box.bottom, high) - Math.max(box.top, top)) / 2;
+    const across = (x) => Math.max(MARGIN, Math.min(x, wide - width - MARGIN));
+    const down = (y) => Math.max(top + MARGIN, Math.min(y, high - height - MARGIN));
+    const centre = box.left + box.width / 2;
+    const level = middle > top && middle < high;
+    const at = (side, x, y, fits) => ({ side, x, y, fits, middle, centre });
+    return [
+      at("right", box.right + GAP, down(middle - 28), level && box.right + GAP + width <= wide - MARGIN),
+      at("below", across(centre - width / 2), box.bottom + GAP, box.bottom + GAP + height <= high - MARGIN),
+      at("above", across(centre - width / 2), box.top - GAP - height, box.top - GAP - height >= top + MARGIN),
+      at("left", box.left - GAP - width, down(middle - 28), level && box.left - GAP - width >= MARGIN),
+      at("over", across(centre - width / 2), high - height - MARGIN, true),
+    ];
+  }
+
+  // How many of the board's controls the dialog would cover at `place`.
+  controlsUnder(place, width, height) {
+    let count = 0;
+    for (const control of document.querySelectorAll("#board [data-action]")) {
+      const r = control.getBoundingClientRect();
+      if (!r.width || r.right < place.x || r.left > place.x + width) continue;
+      if (r.bottom < place.y || r.top > place.y + height) continue;
+      count += 1;
+    }
+    return count;
   }
 
   setBox(x, y) {

@@ -134,7 +134,13 @@ class Guide {
     this.tour = new Tour({
       title: `How to play: ${kind.name}`,
       steps,
-      more: { label: "The basics", open: () => this.showBasics(true) },
+      more: {
+        label: "The basics",
+        open: () => {
+          this.showBasics(true);
+          this.button.focus(); // expanded: the basics follow it
+        },
+      },
       onEnd: (how) => {
         if (how !== "gone" || this.tour.index > 0) remember(this.game, kind.kind, "seen");
         this.tour = null;

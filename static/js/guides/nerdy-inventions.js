@@ -24,8 +24,8 @@ export default {
       when: (types) => types.has("end_turn"),
       steps: [
         { at: ".ni-dice-section", title: "Your dice",
-          text: "You rolled three dice. Everything costs a die: building, charging, research. Spend them in any "
-            + "order, as often as you like." },
+          text: "You rolled three dice. Building, charging and research are paid with dice; using an invention "
+            + "is free. Do them in any order, as often as you can." },
         { at: ".ni-row-section", title: "The invention row",
           text: "These are the inventions you can build. Each card says what it needs under Build; more points "
             + "and more kinds of invention make a better score." },

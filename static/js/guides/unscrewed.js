@@ -3,7 +3,7 @@
 
 import { action, hasAny } from "./at.js";
 
-const MAP = ".us-board-map";
+const MAP = [".us-map-box", ".us-board-map"];
 const FAN = [".us-map .us-space-fan", ".us-legend li:has(.us-space-fan)"];
 
 export default {
@@ -40,8 +40,8 @@ export default {
       when: (types) => types.has("spawn"),
       steps: [
         { at: action("spawn"), title: "Where to start",
-          text: "Tap a highlighted space to put your character there. The spaces at the edge go first when the "
-            + "map shrinks." },
+          text: "Tap a highlighted space to put your character there. Spaces marked as the next cover vanish "
+            + "when the map shrinks after the round: better not start on one." },
         { at: ".us-legend", title: "The map key",
           text: "What each space does: point at an entry, or press and hold it, to read it." },
         { at: FAN, title: "Fans",
