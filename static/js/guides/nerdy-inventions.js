@@ -143,7 +143,10 @@ export default {
       when: (types) => types.has("pass_tool"),
       steps: [
         { at: action("pass_tool"), title: "Pass the tool",
-          text: "The tool goes to a player who has none. Whoever holds it at the end scores its point." },
+          text: "You used the tool: now it goes, upright, to a player who has none. Press their name." },
+        { at: ".ni-players", title: "Who has none",
+          text: "Each player's inventions show their tool, or No tool. Whoever holds a tool at the end scores "
+            + "its point." },
       ],
     },
   ],

@@ -116,6 +116,8 @@ export default {
         { at: ".us-decide", title: "Quirks",
           text: "A Quirk is a lasting oddity of your character, good or bad, and can give you a Goal. Read each "
             + "one, then keep the one that suits you." },
+        { at: [action("keep_quirk"), action("discard_quirk")], title: "Choose",
+          text: "Press Keep (or Discard) under the Quirk you choose. Your Quirks are listed with your scheme." },
       ],
     },
     {
@@ -125,8 +127,9 @@ export default {
       when: (types) => hasAny(types, "friend", "plan", "call", "order", "pick_improv", "master_plan"),
       steps: [
         { at: ".us-decide", title: "A choice",
-          text: "A card asks you to choose. What it asks is written here; spaces to choose are highlighted on "
-            + "the map." },
+          text: "A card asks you to choose. What it asks is written here." },
+        { at: [".us-decide [data-action]", "#board [data-action]"], title: "Your answer",
+          text: "Press a button here, or a highlighted space on the map when the question is about a place." },
       ],
     },
   ],

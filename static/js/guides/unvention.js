@@ -123,6 +123,9 @@ export default {
         { at: action("cross"), title: "Mark an X",
           text: "No number of these dice fits your journals, so you mark an X in one empty cell. Its row's and "
             + "column's wrenches and that journal's Idea are lost: pick a cell whose row is hopeless anyway." },
+        { at: ".uv-journals", title: "Why nothing fits",
+          text: "A number may go only where its row, column and 2×2 square do not have it yet. Spreading numbers "
+            + "over the three journals keeps room for later rolls." },
       ],
     },
     {
