@@ -60,10 +60,16 @@ function kindsFor(guide, view) {
 
 // A kind's steps whose elements are on the page now (a step whose element is not drawn at this
 // moment is left out rather than pointing at nothing).
-const shownSteps = (kind, view) =>
-  kind.steps
-    .map((step) => ({ ...step, at: typeof step.at === "function" ? step.at(view) : step.at }))
-    .filter((step) => stepTarget(step));
+function shownSteps(kind, view) {
+  const where = (at) => {
+    try {
+      return typeof at === "function" ? at(view) : at;
+    } catch {
+      return null; // worked out from a view it does not fit: points at nothing
+    }
+  };
+  return kind.steps.map((step) => ({ ...step, at: where(step.at) })).filter((step) => stepTarget(step));
+}
 
 class Guide {
   constructor(board, gameId, guide) {
@@ -110,11 +116,12 @@ class Guide {
     }
     const view = decisionView();
     const kinds = kindsFor(this.guide, view);
-    const kind =
-      kinds.find((k) => k === this.offered) ||
-      kinds.find((k) => remembered(this.game, k.kind) !== "seen") ||
-      kinds[kinds.length - 1];
-    if (kind && this.startTour(kind, view)) return;
+    const order = [
+      ...kinds.filter((k) => k === this.offered),
+      ...kinds.filter((k) => remembered(this.game, k.kind) !== "seen"),
+      ...kinds.slice().reverse(),
+    ];
+    if (order.some((kind) => this.startTour(kind, view))) return;
     this.showBasics(this.basics.hidden);
   }
 
