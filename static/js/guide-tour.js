@@ -189,6 +189,7 @@ export class Tour {
     const { x, y, side, middle, centre } = place;
     this.setBox(x, y);
     this.box.dataset.side = side;
+    this.ring.dataset.side = side; // the ring's number stays clear of the dialog
     this.arrow.hidden = side === "over";
     if (side === "right" || side === "left") {
       this.arrow.style.left = "";
