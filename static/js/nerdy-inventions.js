@@ -193,7 +193,7 @@ function header(view, state) {
   ];
   if (state.current !== null) bits.push(`${nameOf(view, state.current)} to play`);
   const parts = [node("p", { class: "ni-status" }, bits.join(" · "))];
-  if (state.final_round) {
+  if (state.final_round && !view.result) {  // once it is over, the result says so
     parts.push(
       node(
         "p",
@@ -450,7 +450,7 @@ export function render(board, view) {
     header(view, state),
     askingBox(view, state, actions),
     invRow(view, state, actions),
-    diceArea(view, state, actions),
+    view.result && !state.dice.length ? null : diceArea(view, state, actions),
     node(
       "section",
       { class: "ni-players", "aria-label": "Players' inventions" },

@@ -353,27 +353,27 @@ function groupsLine(groups, asking, title = "Groups") {
 // --- the viewer's turn: choices that are not on a cell ------------------------------------------
 
 // What the step in front of the person asks, in the order of the rulebook's turn: journal,
-// workshop, build (the prompt above names the step; this says how).
+// workshop, build (the prompt above names the step; these lines say how).
 function stepHelp(me, asking, actions) {
   const wrenches = me.wrenches.available;
   const cost = asking.cost || 0;
   const need = cost > wrenches ? `${plural(cost, "wrench", "wrenches")} (you have ${wrenches}) and ` : "";
-  const build = `Build a mechanism (once a turn): needs ${need}two or more touching circled parts in one `
+  const build = `3. Build a mechanism (once a turn): needs ${need}two or more touching circled parts in one `
     + "workshop; then place its shape in an invention.";
   if (asking.stage === "journal") {
     if (!actions.of("journal").length)
-      return "No number fits in your journals: tap an empty cell to mark an X. Its row's and column's "
-        + "wrenches and its journal's Idea are lost.";
-    return "1. Journal: write the numbers of one group in one journal (tap a cell), each number at most "
-      + "once in a row, a column and a 2×2 quadrant. A full row or column earns its wrench.";
+      return ["No number fits in your journals: tap an empty cell to mark an X. Its row's and column's "
+        + "wrenches and its journal's Idea are lost."];
+    return ["1. Journal: write the numbers of one group in one journal (tap a cell), each number at most "
+      + "once in a row, a column and a 2×2 quadrant. A full row or column earns its wrench."];
   }
+  const spend = wrenches ? ", or spend a wrench on any part" : "";
+  const circle = `workshop (a ? part matches any die)${spend}.`;
   if (asking.stage === "journaling")
-    return "Write more of your journal group, or go on: 2. circle parts in a workshop with another group "
-      + `(a ? part matches any die), or spend a wrench on any part. 3. ${build}`;
+    return [`Write more of your journal group, or go on: 2. circle parts of another group in one ${circle}`, build];
   if (asking.stage === "workshop")
-    return "2. Workshop: tap parts showing your workshop group's numbers, all in one workshop (a ? part "
-      + `matches any die). 3. ${build}`;
-  return null;
+    return [`2. Workshop: tap parts showing your workshop group's numbers, all in one ${circle}`, build];
+  return [];
 }
 
 function turnPanel(view, state, actions, me, onOwnSheet) {
@@ -580,8 +580,8 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       ),
     );
   else if (asking && state.phase === "turn" && !asking.building) {
-    const help = stepHelp(me, asking, actions);
-    if (help) controls.append(node("p", { class: "uv-note uv-step" }, help));
+    const lines = stepHelp(me, asking, actions);
+    if (lines.length) controls.append(node("div", { class: "uv-step" }, ...lines.map((l) => node("p", {}, l))));
   }
   const cancel = actions.one("build_cancel");
   if (cancel)

@@ -379,7 +379,7 @@ def test_a_first_turn_on_a_phone_is_explained_where_it_shows(
         wait_seq(page, before + 1)
         tag = page.locator("#board .uv-turn .uv-group-tag")
         expect(tag.first).to_have_text(re.compile(r"^journal(: [\d ]+ still to write)?$"))
-        expect(step).to_contain_text("2. circle parts in a workshop")
+        expect(step).to_contain_text("2. circle parts of another group in one workshop")
         expect(page.locator("#board .uv-turn")).not_to_contain_text("left")
     finally:
         context.close()
