@@ -124,15 +124,15 @@ def position(test: Test) -> tuple[int, list[tuple[int, Action]]]:
     for seed in range(1, 200):
         rng = random.Random(seed)
         state, moves = game.start(2, {}, seed), []
-        while game.result(state) is None:
-            if test(state):
-                return seed, moves
+        while not test(state) and game.result(state) is None:
             seat = min(game.active(state))
             legal = game.legal(state, seat)
             keen = [a for a in legal if a["type"] in ("build", "pay", "use", "tool")]
             action = rng.choice(keen if keen and rng.random() < 0.8 else legal)
             state = game.apply(state, seat, action)
             moves.append((seat, action))
+        if test(state):
+            return seed, moves
     raise AssertionError("no game reaches the position")
 
 
@@ -231,5 +231,20 @@ def test_cards_read_plainly_on_a_phone(
         expect(cost.locator(".visually-hidden")).to_contain_text("a gear")
         expect(cost).to_have_attribute("data-tip", re.compile("is a gear"))
         page.screenshot(path=artifacts / "nerdy-inventions-phone.png", full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_finished_game_no_longer_speaks_of_its_final_round(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    seed, moves = position(lambda state: state["result"] is not None and state["final_round"])
+    recorded = recorded_server.record("nerdy-inventions", moves, seed, host_token=True)
+    context, page = seat_page(browser, recorded_server, recorded, DESKTOP)
+    try:
+        expect(page.locator("#result h2")).to_be_visible()
+        assert page.evaluate("() => window.tinkertable.client.view.state.final_round")
+        expect(page.locator("#board .ni-final")).to_have_count(0)
+        expect(page.locator("#board")).not_to_contain_text("No dice in hand")
     finally:
         context.close()
