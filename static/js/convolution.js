@@ -90,8 +90,8 @@ export function render(board, view) {
     { class: "turn-info" },
     `Turn ${state.turn} of 18 · roll ${state.roll} of 9, rolled by ${names[state.roller]}`,
   );
-  const controls = node("div", { class: "controls" });
-  if (roll) controls.append(actions.button(roll, "Roll the dice"));
+  // The roll's button, when there is one: an empty bar left a gap above the sheet.
+  const controls = roll ? node("div", { class: "controls" }, actions.button(roll, "Roll the dice")) : null;
 
   const head = node(
     "tr",
@@ -120,6 +120,6 @@ export function render(board, view) {
     ...names.map((_, seat) => node("td", {}, String(state.categories_won[seat]))),
   );
   const sheet = node("table", { class: "sheet" }, node("thead", {}, head), node("tbody", {}, ...body, won));
-  board.replaceChildren(header, dice(state), controls, sheet);
+  board.replaceChildren(...[header, dice(state), controls, sheet].filter(Boolean));
   restoreFocus(board, focused);
 }

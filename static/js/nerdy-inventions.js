@@ -4,11 +4,13 @@
 
 import { Actions, nameOf, plural, twins } from "./board.js";
 import { node } from "./dom.js";
-import { foldedAfterFirstView } from "./fold.js";
 import { focusedAction, restoreFocus } from "./steady.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const GEAR = "⚙";
+
+// Whether this page is the host's (the table page says so; a replay has no host).
+const hosting = () => Boolean(document.getElementById("table")?.dataset.host);
 
 // --- words ---------------------------------------------------------------------------------
 
@@ -26,11 +28,21 @@ function dieValue(state, id) {
 }
 
 const gearWords = (gear) =>
-  `${GEAR} = ${gear}: a gear on a card costs the value of the tile above it, here a ${gear}.`;
+  `Gear ${gear}: a gear (${GEAR}) on a card under this tile asks for a ${gear}, the tile's number.`;
+
+// What ⚙ means wherever it shows, for the row's legend and the cost's tooltip.
+const GEAR_LEGEND = `${GEAR} is a gear: a requirement worth the number on the tile above the card `
+  + "(under tile 4 it asks for a 4). A 6 pays for any requirement.";
 
 function requirementText(requirement, gear) {
   if (requirement === "gear") return gear ? `${GEAR}${gear}` : GEAR;
   return String(requirement);
+}
+
+// A requirement in words, for the accessible name: "a gear (here a 4)", "a 5".
+function requirementWords(requirement, gear) {
+  if (requirement !== "gear") return `a ${requirement}`;
+  return gear ? `a gear (here a ${gear})` : "a gear (the number of the tile above the card in the row)";
 }
 
 // What the abilities and tools do, the same in every game: served once by
@@ -40,6 +52,28 @@ const COMPONENTS = await (await fetch("/api/games/nerdy-inventions/components"))
 function costText(card, gear) {
   if (!card.cost) return "cannot be built";
   return card.cost.map((r) => requirementText(r, gear)).join(" + ");
+}
+
+// "Build cost: a 2, a gear (here a 3)": a card's cost in words.
+function costWords(card, gear) {
+  if (!card.cost) return "Cannot be built.";
+  return `Build cost: ${card.cost.map((r) => requirementWords(r, gear)).join(", ")}.`;
+}
+
+// `shown` (symbols) for the eye, `words` for a screen reader (and, with `more`, the tooltip).
+function spoken(cls, shown, words, more = "") {
+  return node(
+    "span",
+    { class: cls, tip: more ? `${words} ${more}` : words },
+    node("span", { "aria-hidden": "true" }, shown),
+    node("span", { class: "visually-hidden" }, words),
+  );
+}
+
+// "Build: 2 + ⚙3" on a card; what ⚙ means in its tooltip and accessible name.
+function costLine(card, gear) {
+  const gears = card.cost && card.cost.includes("gear") ? GEAR_LEGEND : "";
+  return spoken("ni-card-cost", `Build: ${costText(card, gear)}`, costWords(card, gear), gears);
 }
 
 function effectText(state, card) {
@@ -118,6 +152,8 @@ function describe(view, action) {
   }
 }
 
+const TAPPED = "Tapped (turned sideways): used this turn or before. Charge it with a die to use it again.";
+
 // --- cards ---------------------------------------------------------------------------------
 
 // A card's face, its ability's words on it (and in its tooltip); a tapped card is marked so.
@@ -132,11 +168,9 @@ function cardFace(state, card, { gear = null, tapped = false } = {}) {
     "div",
     { class: `ni-card ni-${card.group}${tapped ? " ni-tapped" : ""}`, tip: effect, "data-card": card.id },
     node("strong", { class: "ni-card-name" }, card.name),
-    tapped ? node("span", { class: "ni-card-state" }, "tapped") : null,
+    tapped ? node("span", { class: "ni-card-state", tip: TAPPED }, "tapped") : null,
     node("span", { class: "ni-card-facts" }, facts.join(" · ")),
-    card.group === "tool" || (!card.cost && gear === null)
-      ? null
-      : node("span", { class: "ni-card-cost" }, `Build: ${costText(card, gear)}`),
+    card.group === "tool" || (!card.cost && gear === null) ? null : costLine(card, gear),
     ability ? node("span", { class: "ni-card-ability" }, node("strong", {}, ability.title), `: ${ability.text}`) : null,
     card.group === "tool" ? node("span", { class: "ni-card-ability" }, COMPONENTS.tool_text) : null,
     card.ability === "zeppelin"
@@ -159,7 +193,7 @@ function header(view, state) {
   ];
   if (state.current !== null) bits.push(`${nameOf(view, state.current)} to play`);
   const parts = [node("p", { class: "ni-status" }, bits.join(" · "))];
-  if (state.final_round) {
+  if (state.final_round && !view.result) {  // once it is over, the result says so
     parts.push(
       node(
         "p",
@@ -168,11 +202,14 @@ function header(view, state) {
       ),
     );
   }
-  if (state.stand_in) {
+  // The stand-in values are the host's business (only a host can give the real cards): the
+  // host sees the notice, folded; the players find the same in the rules.
+  if (state.stand_in && hosting()) {
     parts.push(
-      foldedAfterFirstView(
-        "nerdy-inventions.stand-in",
-        "Stand-in cards",
+      node(
+        "details",
+        { class: "folded-notice" },
+        node("summary", {}, "Stand-in cards"),
         node(
           "p",
           { class: "ni-stand-in" },
@@ -185,13 +222,24 @@ function header(view, state) {
   return node("div", { class: "ni-header" }, ...parts);
 }
 
+// "Choose a die", "Pay for the Clamp: ..." as another player's: "Ann is choosing a die".
+const DOING = { Choose: "is choosing", Pay: "is paying", Pass: "is passing" };
+
+function theirs(name, text) {
+  const [verb, ...rest] = text.split(" ");
+  return DOING[verb] ? `${name} ${DOING[verb]} ${rest.join(" ")}` : `${name} is deciding: ${text}`;
+}
+
+// The choice being made: the viewer's to make, in a box that asks for it; someone else's, as a
+// plain line saying who is making it.
 function askingBox(view, state, actions) {
   const asking = state.asking;
   if (!asking) return null;
+  const mine = view.you !== null && view.you === state.current;
   const box = node(
     "div",
-    { class: "ni-asking", role: "status" },
-    node("p", { class: "ni-asking-text" }, asking.text),
+    { class: mine ? "ni-asking" : "ni-asking ni-theirs", role: "status" },
+    node("p", { class: "ni-asking-text" }, mine ? asking.text : theirs(nameOf(view, state.current), asking.text)),
   );
   if (asking.kind === "build" && asking.needs) {
     box.append(
@@ -238,7 +286,7 @@ function invRow(view, state, actions) {
         actions.button(
           action,
           "Build",
-          `Build the ${slot.card.name} (${costText(slot.card, slot.gear)}). ${TERMS.build}`,
+          `Build the ${slot.card.name}. ${costWords(slot.card, slot.gear)} ${TERMS.build}`,
         ),
       );
     }
@@ -257,7 +305,7 @@ function invRow(view, state, actions) {
         "div",
         { class: "ni-tile" },
         node("span", { class: "ni-tile-value" }, String(slot.slot)),
-        node("span", { class: "ni-gear", tip: gearWords(slot.gear) }, `${GEAR} = ${slot.gear}`),
+        spoken("ni-gear", `${GEAR} = ${slot.gear}`, gearWords(slot.gear)),
       ),
       slot.card
         ? cardBlock(state, slot.card, { gear: slot.gear })
@@ -269,6 +317,7 @@ function invRow(view, state, actions) {
     "section",
     { class: "ni-row-section", "aria-label": "Invention row" },
     node("h2", {}, "Invention row"),
+    node("p", { class: "ni-legend" }, GEAR_LEGEND),
     node("ol", { class: "ni-row" }, ...slots),
   );
 }
@@ -338,16 +387,13 @@ function tableau(view, state, actions, entry) {
       buttons.push(actions.button(action, label, explained(view, action), "ni-small"));
       for (const twin of same) buttons.push(actions.twin(twin, label));
     }
-    for (const action of actions.find((a) => a.type === "tool" && a.card === card.id)) {
+    // Two dice of one value raise the same way: one button says it.
+    const tools = actions.find((a) => a.type === "tool" && a.card === card.id);
+    for (const [action, ...same] of twins(tools, (a) => dieValue(state, a.die))) {
       const before = dieValue(state, action.die);
-      buttons.push(
-        actions.button(
-          action,
-          `Tool: ${before} → ${Math.min(6, before + card.level)}`,
-          describe(view, action),
-          "ni-small",
-        ),
-      );
+      const label = `Tool: ${before} → ${Math.min(6, before + card.level)}`;
+      buttons.push(actions.button(action, label, describe(view, action), "ni-small"));
+      for (const twin of same) buttons.push(actions.twin(twin, label));
     }
     return node(
       "li",
@@ -404,7 +450,7 @@ export function render(board, view) {
     header(view, state),
     askingBox(view, state, actions),
     invRow(view, state, actions),
-    diceArea(view, state, actions),
+    view.result && !state.dice.length ? null : diceArea(view, state, actions),
     node(
       "section",
       { class: "ni-players", "aria-label": "Players' inventions" },
@@ -415,7 +461,7 @@ export function render(board, view) {
   // Anything legal that has no place above still gets a button, described in words.
   const rest = actions.unshown();
   if (rest.length) bar.prepend(...rest.map((action) => actions.button(action, describe(view, action))));
-  parts.splice(2, 0, bar);
+  parts.splice(2, 0, bar.childElementCount ? bar : null);  // nothing to press: no empty bar
   board.replaceChildren(...parts.filter(Boolean));
   restoreFocus(board, focused);
 }

@@ -323,16 +323,21 @@ function header(view, state) {
 function groupsLine(groups, asking, title = "Groups") {
   const items = groups.map((group, g) => {
     const tags = [];
-    if (asking && asking.journal_group === g)
-      tags.push(`journal${asking.journal_left.length ? `, left ${asking.journal_left.join(" ")}` : ""}`);
+    if (asking && asking.journal_group === g) {
+      const left = asking.journal_left;
+      tags.push(left.length ? `journal: ${left.join(" ")} still to write` : "journal");
+    }
     if (asking && asking.workshop_group === g) {
       const left = asking.workshop_left || [];
-      tags.push(`workshop${left.length ? `, left ${left.join(" ")}` : ""}`);
+      tags.push(left.length ? `workshop: ${left.join(" ")} still to circle` : "workshop");
     }
     const used = tags.length ? " uv-group-used" : "";
+    const says = tags.length
+      ? `The dice ${group.join(" ")} went to your ${tags.join("; ")}.`
+      : `The dice ${group.join(" ")}: a group for a journal or a workshop.`;
     return node(
       "li",
-      { class: `uv-group${used}` },
+      { class: `uv-group${used}`, tip: says },
       node("span", { class: "uv-group-dice" }, group.join(" ")),
       tags.length ? node("span", { class: "uv-group-tag" }, tags.join("; ")) : null,
     );
@@ -346,6 +351,30 @@ function groupsLine(groups, asking, title = "Groups") {
 }
 
 // --- the viewer's turn: choices that are not on a cell ------------------------------------------
+
+// What the step in front of the person asks, in the order of the rulebook's turn: journal,
+// workshop, build (the prompt above names the step; these lines say how).
+function stepHelp(me, asking, actions) {
+  const wrenches = me.wrenches.available;
+  const cost = asking.cost || 0;
+  const need = cost > wrenches ? `${plural(cost, "wrench", "wrenches")} (you have ${wrenches}) and ` : "";
+  const build = `3. Build a mechanism (once a turn): needs ${need}two or more touching circled parts in one `
+    + "workshop; then place its shape in an invention.";
+  if (asking.stage === "journal") {
+    if (!actions.of("journal").length)
+      return ["No number fits in your journals: tap an empty cell to mark an X. Its row's and column's "
+        + "wrenches and its journal's Idea are lost."];
+    return ["1. Journal: write the numbers of one group in one journal (tap a cell), each number at most "
+      + "once in a row, a column and a 2×2 quadrant. A full row or column earns its wrench."];
+  }
+  const spend = wrenches ? ", or spend a wrench on any part" : "";
+  const circle = `workshop (a ? part matches any die)${spend}.`;
+  if (asking.stage === "journaling")
+    return [`Write more of your journal group, or go on: 2. circle parts of another group in one ${circle}`, build];
+  if (asking.stage === "workshop")
+    return [`2. Workshop: tap parts showing your workshop group's numbers, all in one ${circle}`, build];
+  return [];
+}
 
 function turnPanel(view, state, actions, me, onOwnSheet) {
   const panel = node("section", { class: "uv-turn", "aria-label": "Your turn" });
@@ -550,19 +579,9 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
         describe(view, start),
       ),
     );
-  else if (asking && state.phase === "turn" && !asking.building && !["built", "done"].includes(asking.stage)) {
-    // Where building is, before it can be done: what it takes.
-    const wrenches = me.wrenches.available;
-    const cost = asking.cost || 0;
-    const need = cost > wrenches ? `${plural(cost, "wrench", "wrenches")} (you have ${wrenches}) and ` : "";
-    controls.append(
-      node(
-        "p",
-        { class: "uv-note uv-build-later" },
-        `Build a mechanism (once a turn): needs ${need}two or more touching circled parts in one workshop. `
-          + "Then place its shape in an invention.",
-      ),
-    );
+  else if (asking && state.phase === "turn" && !asking.building) {
+    const lines = stepHelp(me, asking, actions);
+    if (lines.length) controls.append(node("div", { class: "uv-step" }, ...lines.map((l) => node("p", {}, l))));
   }
   const cancel = actions.one("build_cancel");
   if (cancel)
@@ -686,6 +705,10 @@ function journals(view, player, actions) {
       "Journals",
       node("span", { class: "uv-sub" }, `${player.complete_journals} of 3 complete`),
     ),
+    legend(
+      [icon("wrench"), `a wrench: ${WRENCH_WORDS}`],
+      [icon("idea"), "the bulb: complete the journal to earn an Idea for an invention"],
+    ),
     node(
       "div",
       { class: "uv-journal-row" },
@@ -773,17 +796,18 @@ function workshopBox(view, state, player, w, actions) {
       grid.append(part);
     }
   }
-  const ideas = node("div", { class: "uv-wideas", "aria-hidden": "true" });
+  const ideas = node("div", { class: "uv-wideas" });
   for (const [r, c] of printed.ideas) {
     const corners = [`${r},${c}`, `${r},${c + 1}`, `${r + 1},${c}`, `${r + 1},${c + 1}`].map((p) =>
       owner.get(p),
     );
     const captured = corners[0] !== undefined && corners.every((k) => k === corners[0]);
+    const where = `rows ${r + 1}-${r + 2}, columns ${c + 1}-${c + 2}`;
     ideas.append(
       node(
         "span",
         { class: `uv-widea uv-at-r${r} uv-at-c${c}${captured ? " uv-captured" : ""}` },
-        icon("idea"),
+        icon("idea", captured ? `Idea at ${where}: earned` : `Idea at ${where}: ${IDEA_WORDS}`),
       ),
     );
   }
@@ -798,6 +822,20 @@ function workshopBox(view, state, player, w, actions) {
     crossed ? node("span", { class: "uv-sub" }, `${crossed} crossed off`) : null,
   );
   return [head, grid];
+}
+
+// The symbols of the sheet in words: a line under a block's title (each symbol where it is drawn
+// also says it, in its tooltip or accessible name).
+const WILD_WORDS = "a wild part: it matches any die";
+const IDEA_WORDS = "one mechanism over the four parts around it circles an Idea on its invention";
+const WRENCH_WORDS = "complete the row or column to earn it; wrenches pay for mechanisms";
+
+function legend(...keys) {
+  return node(
+    "p",
+    { class: "uv-legend" },
+    ...keys.map(([symbol, words]) => node("span", { class: "uv-key" }, symbol, ` ${words}`)),
+  );
 }
 
 function workshops(view, state, player, actions) {
@@ -825,6 +863,11 @@ function workshops(view, state, player, actions) {
         `${plural(player.wrenches.available, "wrench", "wrenches")} to spend `,
         `(${player.wrenches.earned} earned, ${player.wrenches.spent} spent)`,
       ),
+    ),
+    legend(
+      [node("span", { class: "uv-key-wild", "aria-hidden": "true" }, "?"), WILD_WORDS],
+      [icon("idea"), `the bulb: ${IDEA_WORDS}`],
+      [icon("wrench"), "the hub: wrenches to spend, one to circle any part"],
     ),
     // Headings outside, grids meeting at the hub, as printed: the hub sits where they meet.
     node(

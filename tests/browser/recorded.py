@@ -45,6 +45,12 @@ class RecordedServer:
         seed, moves = random_game(game_id, at_least)
         return self.record(game_id, moves, seed, host_token=True)
 
+    def guest(self, recorded: Recorded) -> Recorded:
+        """The same lobby from Bob's seat (seat 1, not the host), with a token of its own."""
+        token = secrets.token_urlsafe(16)
+        run(_give_token(self.database_url, recorded.code, token, seat=1))
+        return Recorded(recorded.code, token)
+
     def halfway(self, game_id: str) -> Recorded:
         seed, moves = random_game(game_id, 1)
         return self.record(game_id, moves[: len(moves) // 2], seed, host_token=True)
@@ -61,15 +67,16 @@ class Recorded:
         return [{"name": lobby_cookie(self.code), "value": self.token, "url": base_url}]
 
 
-async def _give_token(database_url: str, code: str, token: str) -> None:
+async def _give_token(database_url: str, code: str, token: str, seat: int = 0) -> None:
+    """`seat` holds `token`; seat 0 is the host."""
     engine = make_engine(database_url)
     try:
         async with unit_of_work(make_sessions(engine)) as session:
             lobby_id = await session.scalar(select(Lobby.id).where(Lobby.code == code))
             await session.execute(
                 update(Player)
-                .where(Player.lobby_id == lobby_id, Player.seat == 0)
-                .values(token_hash=hash_token(token), host=True)
+                .where(Player.lobby_id == lobby_id, Player.seat == seat)
+                .values(token_hash=hash_token(token), host=seat == 0)
             )
     finally:
         await engine.dispose()

@@ -222,6 +222,20 @@ def test_a_phone_sized_window_can_play(new_context: NewContext, artifacts: Path)
     ann.screenshot(path=artifacts / "phone.png", full_page=True)
 
 
+def test_no_empty_gap_above_the_sheet_on_a_desktop(new_context: NewContext) -> None:
+    """With nothing to roll, the sheet follows the dice at once (an empty bar for the roll's
+    button once left 3.5 rem of nothing above it)."""
+    ann, bob, _ = two_player_game(new_context, viewport={"width": 1280, "height": 800})
+    expect(ann.get_by_role("button", name="Roll the dice")).to_be_visible()
+    move([ann, bob], [], 0)  # Ann rolls; now she scores
+    expect(ann.locator("#board .dice")).to_be_visible()
+    dice = ann.locator("#board .dice").bounding_box()
+    sheet = ann.locator("#board .sheet").bounding_box()
+    assert dice is not None and sheet is not None
+    gap = sheet["y"] - (dice["y"] + dice["height"])
+    assert 0 <= gap <= 16, f"{gap}px between the dice and the sheet"
+
+
 def test_a_lost_connection_recovers(new_context: NewContext) -> None:
     ann, bob, _ = two_player_game(new_context)
     players = [ann, bob]

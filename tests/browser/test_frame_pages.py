@@ -282,17 +282,30 @@ def test_the_replay_steps_at_every_click_and_its_log_follows(
     page.wait_for_function("() => window.tinkertable.replay.step === 7")
 
 
-def test_the_stand_in_notice_folds_after_the_first_view(
+def test_the_stand_in_notice_is_the_hosts_and_folded(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
+    """Only a host can give the real cards: the host sees the notice, folded; a player and a
+    spectator see none (the rules page says it)."""
     recorded = recorded_server.halfway("nerdy-inventions")
-    page = recorded_page(viewport={"width": 375, "height": 740})
-    page.goto(f"/l/{recorded.code}")
-    notice = page.locator("#board details.folded-notice")
-    expect(notice).to_have_attribute("open", "")
+    phone = {"width": 375, "height": 740}
+    host = recorded_page(viewport=phone)
+    host.context.add_cookies(recorded.cookies(recorded_server.url))
+    host.goto(f"/l/{recorded.code}")
+    notice = host.locator("#board details.folded-notice")
     expect(notice.locator("summary")).to_have_text("Stand-in cards")
-    page.reload()
     expect(notice).not_to_have_attribute("open", "")
     expect(notice.locator(".ni-stand-in")).to_be_hidden()
     notice.locator("summary").click()
-    expect(notice.locator(".ni-stand-in")).to_be_visible()
+    expect(notice.locator(".ni-stand-in")).to_have_text(
+        "The printed card values are not known: these levels, costs, counts and points are ours "
+        "(the Rules page explains them, and how a host plays with the real cards)."
+    )
+    for cookies in (recorded_server.guest(recorded).cookies(recorded_server.url), []):
+        page = recorded_page(viewport=phone)
+        if cookies:
+            page.context.add_cookies(cookies)
+        page.goto(f"/l/{recorded.code}")
+        page.wait_for_function("() => document.querySelector('#board .ni-status')")
+        expect(page.locator("#board .ni-header")).not_to_contain_text("tand-in")
+        expect(page.locator("#board details")).to_have_count(0)

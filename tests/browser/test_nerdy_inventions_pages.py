@@ -1,14 +1,22 @@
-"""Nerdy Inventions in real browsers: three players play a whole game by clicking."""
+"""Nerdy Inventions in real browsers: three players play a whole game by clicking; positions
+written into a server's database show the cards, the choices and the words a newcomer reads."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from app.games.core import Action, State
+from tests.play.test_off_loop import GAMES
+
+from .conftest import bounded_context
 from .pages import (
     CLICKABLE,
     NewContext,
@@ -20,8 +28,10 @@ from .pages import (
     state,
     wait_seq,
 )
+from .recorded import Recorded, RecordedServer, recorded_server_fixture
 
 pytestmark = pytest.mark.browser
+recorded_server = recorded_server_fixture
 
 MAX_CLICKS = 1500
 
@@ -83,3 +93,158 @@ def test_three_players_play_a_whole_game(new_context: NewContext, artifacts: Pat
     assert state(ann) == state(bob) == state(cat)
     assert ann.evaluate("() => window.tinkertable.client.view.result.winners").__len__() >= 1
     ann.screenshot(path=artifacts / "nerdy-inventions-result.png", full_page=True)
+
+
+# --- positions written into the database ------------------------------------------------------
+
+PHONE = {"width": 375, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+Test = Callable[[State], bool]
+
+# The contrast ratio (WCAG 2) of an element's text on its own background.
+CONTRAST = """(element) => {
+  const style = getComputedStyle(element);
+  const channels = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (colour) => {
+    const [r, g, b] = channels(colour).map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def position(test: Test) -> tuple[int, list[tuple[int, Action]]]:
+    """The first 2-seat game (seed from 1, mostly building and using) that reaches a state
+    where `test` holds: its seed and the moves to get there."""
+    game = GAMES["nerdy-inventions"]
+    for seed in range(1, 200):
+        rng = random.Random(seed)
+        state, moves = game.start(2, {}, seed), []
+        while not test(state) and game.result(state) is None:
+            seat = min(game.active(state))
+            legal = game.legal(state, seat)
+            keen = [a for a in legal if a["type"] in ("build", "pay", "use", "tool")]
+            action = rng.choice(keen if keen and rng.random() < 0.8 else legal)
+            state = game.apply(state, seat, action)
+            moves.append((seat, action))
+        if test(state):
+            return seed, moves
+    raise AssertionError("no game reaches the position")
+
+
+def bob_pays(state: State) -> bool:
+    asking = state["asking"]
+    return bool(asking) and asking["kind"] == "build" and state["current"] == 1
+
+
+def two_dice_raise_alike(state: State) -> bool:
+    """Ann's turn, nothing half chosen, her tool may raise two dice of one value, and one of
+    her cards is tapped."""
+    if state["current"] != 0 or state["asking"]:
+        return False
+    values = {die["id"]: die["value"] for die in state["dice"]}
+    raised = [
+        (action["card"], values[action["die"]])
+        for action in GAMES["nerdy-inventions"].legal(state, 0)
+        if action["type"] == "tool"
+    ]
+    tapped = any(held["tapped"] for held in state["tableaus"][0])
+    return len(raised) > len(set(raised)) and tapped
+
+
+def seat_page(
+    browser: Any, server: RecordedServer, recorded: Recorded, viewport: dict[str, int]
+) -> tuple[Any, Page]:
+    context = bounded_context(browser, base_url=server.url, viewport=viewport)
+    context.add_cookies(recorded.cookies(server.url))
+    page = context.new_page()
+    page.goto(f"/l/{recorded.code}")
+    page.wait_for_function("() => document.querySelector('#board .ni-status')")
+    return context, page
+
+
+def test_another_players_payment_is_told_as_theirs(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    seed, moves = position(bob_pays)
+    ann = recorded_server.record("nerdy-inventions", moves, seed, host_token=True)
+    bob = recorded_server.guest(ann)
+    contexts = []
+    try:
+        context, page = seat_page(browser, recorded_server, ann, DESKTOP)
+        contexts.append(context)
+        box = page.locator("#board .ni-asking")
+        expect(box).to_have_class("ni-asking ni-theirs")
+        expect(box.locator(".ni-asking-text")).to_have_text(re.compile(r"^Bob is paying for the "))
+        assert box.evaluate("(box) => getComputedStyle(box).borderTopWidth") == "0px"
+        expect(box.locator("[data-action]")).to_have_count(0)
+        # Bob's own screen asks him, in the framed box.
+        context, page = seat_page(browser, recorded_server, bob, DESKTOP)
+        contexts.append(context)
+        box = page.locator("#board .ni-asking")
+        expect(box).to_have_class("ni-asking")
+        expect(box.locator(".ni-asking-text")).to_have_text(re.compile(r"^Pay for the "))
+        assert box.evaluate("(box) => getComputedStyle(box).borderTopWidth") == "2px"
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_cards_read_plainly_on_a_phone(
+    browser: Any, recorded_server: RecordedServer, artifacts: Path
+) -> None:
+    seed, moves = position(two_dice_raise_alike)
+    recorded = recorded_server.record("nerdy-inventions", moves, seed, host_token=True)
+    context, page = seat_page(browser, recorded_server, recorded, PHONE)
+    try:
+        # "tapped" in words, at least 4.5:1 on its badge.
+        badges = page.locator("#board .ni-card-state")
+        expect(badges.first).to_have_text("tapped")
+        for ratio in badges.evaluate_all(f"(badges) => badges.map({CONTRAST})"):
+            assert ratio >= 4.5, f"the tapped badge's contrast is {ratio:.2f}:1"
+        # The abilities' words at 13 px or more, every card whole within the phone's width.
+        sizes = page.locator("#board .ni-card-ability").evaluate_all(
+            "(spans) => spans.map((span) => parseFloat(getComputedStyle(span).fontSize))"
+        )
+        assert sizes and min(sizes) >= 13, sizes
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        for card in page.locator("#board .ni-card").all():
+            box = card.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+            assert card.evaluate("(card) => card.scrollWidth <= card.clientWidth")
+        # One button for raising either of two equal dice, the other a hidden twin.
+        for held in page.locator("#board .ni-held").all():
+            shown = held.locator("button.ni-action:not([hidden])").all_inner_texts()
+            assert len(shown) == len(set(shown)), shown
+        twin = page.locator("#board .ni-held button[hidden]", has_text="Tool:").first
+        expect(twin).to_have_text(re.compile(r"^Tool: \d → \d$"))
+        # ⚙ in words: the row's legend, each tile's and each cost's accessible name and tooltip.
+        expect(page.locator("#board .ni-legend")).to_contain_text("⚙ is a gear")
+        gear = page.locator("#board .ni-gear").first
+        expect(gear.locator(".visually-hidden")).to_have_text(re.compile(r"^Gear \d: a gear"))
+        expect(gear).to_have_attribute("data-tip", re.compile("a gear"))
+        cost = page.locator("#board .ni-card-cost", has_text="⚙").first
+        expect(cost.locator(".visually-hidden")).to_contain_text("a gear")
+        expect(cost).to_have_attribute("data-tip", re.compile("is a gear"))
+        page.screenshot(path=artifacts / "nerdy-inventions-phone.png", full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_finished_game_no_longer_speaks_of_its_final_round(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    seed, moves = position(lambda state: state["result"] is not None and state["final_round"])
+    recorded = recorded_server.record("nerdy-inventions", moves, seed, host_token=True)
+    context, page = seat_page(browser, recorded_server, recorded, DESKTOP)
+    try:
+        expect(page.locator("#result h2")).to_be_visible()
+        assert page.evaluate("() => window.tinkertable.client.view.state.final_round")
+        expect(page.locator("#board .ni-final")).to_have_count(0)
+        expect(page.locator("#board")).not_to_contain_text("No dice in hand")
+    finally:
+        context.close()

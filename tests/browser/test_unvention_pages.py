@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.play.test_off_loop import random_game
+
 from .conftest import bounded_context
 from .pages import NewContext, join, new_table, seq, start, state, wait_seq
 from .recorded import RecordedServer, recorded_server_fixture
@@ -334,5 +336,75 @@ def test_with_the_torque_the_page_turns_the_mechanism_as_the_view_says(
         assert {tuple(cell) for cell in mechanism["cells"]} == {
             (r0 + r, c0 + c) for r, c in shapes[o]
         }
+    finally:
+        context.close()
+
+
+def test_a_first_turn_on_a_phone_is_explained_where_it_shows(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    """The help follows the step (the bar says write a number: so does the box), every symbol
+    has words, the groups say what is still to do, and each workshop's heading sits above its
+    own grid."""
+    seed, _ = random_game("unvention", 1)
+    recorded = recorded_server.record("unvention", [], seed, host_token=True)
+    context = bounded_context(browser, base_url=recorded_server.url, viewport=PHONE)
+    try:
+        context.add_cookies(recorded.cookies(recorded_server.url))
+        page = context.new_page()
+        page.goto(f"/l/{recorded.code}")
+        expect(page.locator("#prompt")).to_have_text("Write a number in a journal")
+        step = page.locator("#board .uv-turn .uv-step")
+        expect(step).to_have_text(re.compile(r"^1\. Journal: write the numbers of one group"))
+        expect(step).not_to_contain_text("Build")
+        # The symbols in words: the legends, each workshop bulb's accessible name.
+        legends = page.locator("#board .uv-legend")
+        expect(legends.filter(has_text="a wild part: it matches any die")).to_have_count(1)
+        expect(legends.filter(has_text="the bulb: complete the journal")).to_have_count(1)
+        expect(legends.filter(has_text="a wrench: complete the row or column")).to_have_count(1)
+        bulbs = page.locator("#board .uv-widea svg[role='img']")
+        expect(bulbs.first).to_have_attribute("aria-label", re.compile(r"^Idea at rows \d-\d"))
+        assert bulbs.count() == page.locator("#board .uv-widea").count()
+        # On a phone each heading is just above its own grid.
+        for shop in ("hydraulic", "magnetic", "electrical", "mechanical"):
+            head = page.locator(f"#board .uv-workshop-head.uv-ws-{shop}").bounding_box()
+            grid = page.locator(f"#board .uv-wgrid.uv-ws-{shop}").bounding_box()
+            assert head is not None and grid is not None
+            gap = grid["y"] - (head["y"] + head["height"])
+            assert 0 <= gap <= 10, f"the {shop} heading is {gap}px above its grid"
+        fits_phone(page)
+        # One number written: the group says what is left of it, the help what comes next.
+        before = seq(page)
+        page.locator("#board .uv-jcell button.uv-jbutton").first.click()
+        wait_seq(page, before + 1)
+        tag = page.locator("#board .uv-turn .uv-group-tag")
+        expect(tag.first).to_have_text(re.compile(r"^journal(: [\d ]+ still to write)?$"))
+        expect(step).to_contain_text("2. circle parts of another group in one workshop")
+        expect(page.locator("#board .uv-turn")).not_to_contain_text("left")
+    finally:
+        context.close()
+
+
+def test_the_result_table_fits_a_phone_at_the_table_and_in_the_replay(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    recorded = recorded_server.finished("unvention")
+    context = bounded_context(browser, base_url=recorded_server.url, viewport=PHONE)
+    try:
+        page = context.new_page()
+        for address in (f"/l/{recorded.code}", f"/l/{recorded.code}/replay"):
+            page.goto(address)
+            heads = page.locator("#result .result-scores thead th")
+            expect(heads).to_have_text(["Player", "Points", "Complete journals", "Unused wrenches"])
+            expect(page.locator("#result svg.chart")).to_be_visible()
+            fits_phone(page)
+            box = page.locator("#result .result-scores-box")
+            assert box.evaluate("(box) => box.scrollWidth <= box.clientWidth"), address
+            # Whole words: no header wider than its cell.
+            cut = heads.evaluate_all(
+                "(heads) => heads.filter((th) => th.scrollWidth > th.clientWidth)"
+                ".map((th) => th.textContent)"
+            )
+            assert cut == [], f"{address}: {cut} cut"
     finally:
         context.close()
