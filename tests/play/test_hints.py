@@ -7,8 +7,10 @@ The tables seat people only (no bot moves under a hint): the test plays every se
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,7 @@ from tests.play.tables import Table, Viewer, serving
 GAMES = games_for(Settings(_env_file=None))
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 TOKEN = "owner-token-for-the-hint-tests"
+WAIT = 60  # seconds, at most, for a hint's job to start
 MOVES = 60  # at most, to reach a seat with nothing to decide, or an action that may be undone
 
 
@@ -199,6 +202,81 @@ def test_a_hint_is_the_good_bots_choice_and_everyone_sees_it(
     assert replay["view"]["log"][-1] == f"{NAMES[seat]} asked for a hint"
     for viewer in (early, *everyone):
         viewer.close()
+
+
+class Held:
+    """The server's workers, but a hint's job, once built, waits for the test to let it go
+    (when held): the game can be moved on while the bot "thinks"."""
+
+    def __init__(self, workers: Any) -> None:
+        self.workers = workers
+        self.started = threading.Event()
+        self.go = threading.Event()
+        self.go.set()
+
+    def hold(self) -> None:
+        self.started.clear()
+        self.go.clear()
+
+    async def run(self, job: Any, *args: Any, priority: int) -> Any:
+        self.started.set()
+        await asyncio.to_thread(self.go.wait, WAIT)
+        return await self.workers.run(job, *args, priority=priority)
+
+
+def test_the_game_moves_on_while_the_bot_thinks(served: TestClient) -> None:
+    """Another seat acts meanwhile: the hint still stands (its action is still legal). The seat
+    itself acts: the hinted action is gone, so the bot thinks again on the game as it is (or,
+    with nothing left for the seat to decide, the hint is refused)."""
+    client = served
+    game = next(g for g in GAMES.values() if len(g.active(g.start(2, {}, 1))) > 1)
+    hints = client.app.state.hints  # type: ignore[attr-defined]
+    held = hints.workers = Held(hints.workers)
+    try:
+        table, seats, spectator = seated(client, game)
+        everyone = [*seats, spectator]
+        ann, bob = seats
+        at = position(client, table)
+        assert {0, 1} <= set(at.game.active(at.state))  # both decide at once
+        expected = good_choice(game, at, 0)
+        held.hold()
+        ask(ann, "others")
+        assert held.started.wait(WAIT)
+        play(everyone, bob, at.game.legal(at.state, 1)[0])
+        moved = position(client, table)
+        still = [
+            a for a in game.legal(moved.state, 0) if canonical(a) == canonical(expected.action)
+        ]
+        assert still, "the other seat's action changed this one's"
+        held.go.set()
+        hint = ann.until("hint")
+        assert (hint["ref"], hint["action"]) == ("others", still[0])
+        for viewer in everyone:
+            viewer.until_seq(moved.seq + 1)
+            assert viewer.view is not None and viewer.view["log"][-1] == "Ann asked for a hint"
+
+        at = position(client, table)
+        expected = good_choice(game, at, 0)
+        held.hold()
+        ask(ann, "own")
+        assert held.started.wait(WAIT)
+        play(everyone, ann, expected.action)
+        after = position(client, table)
+        legal = game.legal(after.state, 0)
+        assert canonical(expected.action) not in [canonical(a) for a in legal]
+        held.go.set()
+        if not legal:
+            assert refusal(ann, "own") == "not_your_decision"
+            assert after.seq == position(client, table).seq  # no entry
+        else:
+            hint = ann.until("hint")
+            again = good_choice(game, after, 0)
+            assert hint["ref"] == "own" and canonical(hint["action"]) == canonical(again.action)
+        for viewer in everyone:
+            viewer.close()
+    finally:
+        hints.workers = held.workers
+        held.go.set()
 
 
 def test_hints_off_at_the_table(served: TestClient) -> None:
