@@ -1,0 +1,162 @@
+"""The reviews of finished games (app.play.review), in the server process: computed once, kept.
+
+A review is computed by the worker processes at BACKGROUND priority (bots wait on the same
+workers): the record folded once, then its decisions judged CHUNK at a time, one job after the
+other, so that a game of bots sharing the worker waits at most a chunk between two of its
+decisions. It starts as soon as this process records a game's last action (`recorded`), when
+someone asks for a review not stored yet (`of`), and at the server's start for the games that
+ended in the last CATCH_UP without one (a restart loses a review under way: it is computed
+again). One review at a time per process (`AT_ONCE`), never twice the same game at once; once
+whole it is written to `reviews` (a second process that computed it too writes nothing: the
+first one's stays).
+
+`of` answers at once: the stored review (`ready`), else `working` with no players yet, the
+computation started if it was not under way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any, cast
+
+from sqlalchemy import Table, insert, select
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db import unit_of_work, utcnow
+from app.play import review
+from app.play.models import ActionRecord, GameRecord, ReviewRecord
+from app.play.runner import Position
+from app.play.workers import BACKGROUND, Workers
+from app.status import Status
+
+log = logging.getLogger(__name__)
+
+READY = "ready"
+WORKING = "working"
+CHUNK = 8  # decisions judged per job
+AT_ONCE = 1  # reviews computed at once by one process
+CATCH_UP = timedelta(hours=1)  # games ended this long before a start are reviewed at the start
+
+_REVIEWS = cast(Table, ReviewRecord.__table__)
+_GAMES = cast(Table, GameRecord.__table__)
+_ACTIONS = cast(Table, ActionRecord.__table__)
+
+
+class Reviews:
+    """Owned by the application's lifespan, beside the replays."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], workers: Workers) -> None:
+        self.sessions = sessions
+        # How a job runs: in the worker processes (the tests may run them in this one).
+        self.run = workers.run
+        self._under_way: dict[int, asyncio.Task[None]] = {}
+        self._turn = asyncio.Semaphore(AT_ONCE)
+        self._closed = False
+
+    async def of(self, record: GameRecord) -> dict[str, Any]:
+        """The finished game's review: {"status", "players"} (docs/protocol.md)."""
+        players = await self._stored(record.id)
+        if players is not None:
+            return {"status": READY, "players": players}
+        self.start(record.id)
+        return {"status": WORKING, "players": []}
+
+    def start(self, record_id: int) -> None:
+        """Compute the review of this finished game, unless it is under way."""
+        if self._closed or record_id in self._under_way:
+            return
+        task = asyncio.create_task(self._review(record_id), name=f"review of game {record_id}")
+        self._under_way[record_id] = task
+        task.add_done_callback(lambda done: self._ended(record_id, done))
+
+    def under_way(self) -> set[int]:
+        return set(self._under_way)
+
+    def recorded(self, position: Position) -> None:
+        """An action was recorded (app.play.referee): the game's review, if it ended."""
+        if position.game.result(position.state) is not None:
+            self.start(position.record_id)
+
+    async def catch_up(self) -> None:
+        """At the start: the games that ended in the last CATCH_UP without a review."""
+        since = utcnow() - CATCH_UP
+        reviewed = select(_REVIEWS.c.game_id).where(_REVIEWS.c.game_id == _GAMES.c.id).exists()
+        try:
+            async with self.sessions() as session:
+                found = await session.scalars(
+                    select(_GAMES.c.id)
+                    .where(
+                        _GAMES.c.status == Status.FINISHED,
+                        _GAMES.c.finished_at >= since,
+                        ~reviewed,
+                    )
+                    .order_by(_GAMES.c.finished_at)
+                )
+                missing = list(found)
+        except SQLAlchemyError:
+            log.exception("could not look for the games to review")
+            return
+        for record_id in missing:
+            self.start(record_id)
+
+    async def close(self) -> None:
+        """Stop the reviews under way (each is computed again when next asked for)."""
+        self._closed = True
+        tasks = list(self._under_way.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def _ended(self, record_id: int, task: asyncio.Task[None]) -> None:
+        if self._under_way.get(record_id) is task:
+            del self._under_way[record_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the review of game %s failed", record_id, exc_info=task.exception())
+
+    async def _stored(self, record_id: int) -> list[dict[str, Any]] | None:
+        async with self.sessions() as session:
+            return await session.scalar(
+                select(_REVIEWS.c.players).where(_REVIEWS.c.game_id == record_id)
+            )
+
+    async def _review(self, record_id: int) -> None:
+        async with self._turn:
+            if await self._stored(record_id) is not None:
+                return
+            async with self.sessions() as session:
+                record = await session.get(GameRecord, record_id)
+                if record is None or record.status != Status.FINISHED:
+                    return
+                rows = await session.execute(
+                    select(_ACTIONS.c.seat, _ACTIONS.c.action, _ACTIONS.c.by)
+                    .where(_ACTIONS.c.game_id == record_id)
+                    .order_by(_ACTIONS.c.seq)
+                )
+                entries = [(row.seat, row.action, row.by) for row in rows]
+            fields = ("setup", "players", "options", "seed", "seats")
+            inputs = review.review_inputs({f: getattr(record, f) for f in fields}, entries)
+            job = review.ReviewJob((record.id, record.seed), record.game, inputs)
+            found = await self.run(review.decisions_of, job, priority=BACKGROUND)
+            moments: list[dict[str, Any]] = []
+            for first in range(0, len(found), CHUNK):
+                part = replace(job, decisions=tuple(found[first : first + CHUNK]))
+                moments += await self.run(review.judge_some, part, priority=BACKGROUND)
+            players = review.players(record.seats, moments)
+            await self._store(record_id, players)
+
+    async def _store(self, record_id: int, players: list[dict[str, Any]]) -> None:
+        """Written once: another process's, or a game deleted meanwhile, leaves it."""
+        try:
+            async with unit_of_work(self.sessions) as session:
+                await session.execute(
+                    insert(_REVIEWS).values(game_id=record_id, players=players, created_at=utcnow())
+                )
+        except IntegrityError:
+            pass
