@@ -1,14 +1,15 @@
 """The reviews of finished games (app.play.review), in the server process: computed once, kept.
 
-A review is computed by the worker processes at BACKGROUND priority (bots wait on the same
-workers): the record folded once, then its decisions judged CHUNK at a time, one job after the
-other, so that a game of bots sharing the worker waits at most a chunk between two of its
-decisions. It starts as soon as this process records a game's last action (`recorded`), when
-someone asks for a review not stored yet (`of`), and at the server's start for the games that
-ended in the last CATCH_UP without one (a restart loses a review under way: it is computed
-again). One review at a time per process (`AT_ONCE`), never twice the same game at once; once
-whole it is written to `reviews` (a second process that computed it too writes nothing: the
-first one's stays).
+A review is computed by the worker processes after every bot decision waiting for them
+(`LATER`: a review waits a few seconds more, a game of bots would wait for a whole review): the
+record folded once, then its decisions judged CHUNK at a time, one job after the other, so that
+a bot's decision that comes meanwhile waits at most a chunk, two of a bot's decisions. It
+starts as soon as this process records a game's last action (`recorded`), when someone asks
+for a review not stored yet (`of`), and at the server's start for the games that ended in the
+last CATCH_UP without one (a restart loses a review under way: it is computed again). One
+review at a time per process (`AT_ONCE`), never twice the same game at once; once whole it is
+written to `reviews` (a second process that computed it too writes nothing: the first one's
+stays).
 
 `of` answers at once: the stored review (`ready`), else `working` with no players yet, the
 computation started if it was not under way.
@@ -38,7 +39,8 @@ log = logging.getLogger(__name__)
 
 READY = "ready"
 WORKING = "working"
-CHUNK = 8  # decisions judged per job
+CHUNK = 2  # decisions judged per job
+LATER = BACKGROUND + 1  # after the bots' decisions (app.play.workers.Turns)
 AT_ONCE = 1  # reviews computed at once by one process
 CATCH_UP = timedelta(hours=1)  # games ended this long before a start are reviewed at the start
 
@@ -143,11 +145,11 @@ class Reviews:
             fields = ("setup", "players", "options", "seed", "seats")
             inputs = review.review_inputs({f: getattr(record, f) for f in fields}, entries)
             job = review.ReviewJob((record.id, record.seed), record.game, inputs)
-            found = await self.run(review.decisions_of, job, priority=BACKGROUND)
+            found = await self.run(review.decisions_of, job, priority=LATER)
             moments: list[dict[str, Any]] = []
             for first in range(0, len(found), CHUNK):
                 part = replace(job, decisions=tuple(found[first : first + CHUNK]))
-                moments += await self.run(review.judge_some, part, priority=BACKGROUND)
+                moments += await self.run(review.judge_some, part, priority=LATER)
             players = review.players(record.seats, moments)
             await self._store(record_id, players)
 
