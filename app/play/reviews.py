@@ -3,7 +3,8 @@
 A review is computed by the worker processes after every bot decision waiting for them
 (`LATER`: a review waits a few seconds more, a game of bots would wait for a whole review): the
 record folded once, then its decisions judged CHUNK at a time, one job after the other, so that
-a bot's decision that comes meanwhile waits at most a chunk, two of a bot's decisions. It
+a bot's decision that comes meanwhile waits at most a chunk, two of a bot's decisions (with
+several workers, as many chunks at once as there are workers). It
 starts as soon as this process records a game's last action (`recorded`), when someone asks
 for a review not stored yet (`of`), and at the server's start for the games that ended in the
 last CATCH_UP without one (a restart loses a review under way: it is computed again). One
@@ -56,6 +57,8 @@ class Reviews:
         self.sessions = sessions
         # How a job runs: in the worker processes (the tests may run them in this one).
         self.run = workers.run
+        # Jobs of one review at once: one per worker (a review takes the workers a bot leaves).
+        self.streams = workers.size
         self._under_way: dict[int, asyncio.Task[None]] = {}
         self._turn = asyncio.Semaphore(AT_ONCE)
         self._closed = False
@@ -146,11 +149,19 @@ class Reviews:
             inputs = review.review_inputs({f: getattr(record, f) for f in fields}, entries)
             job = review.ReviewJob((record.id, record.seed), record.game, inputs)
             found = await self.run(review.decisions_of, job, priority=LATER)
-            moments: list[dict[str, Any]] = []
-            for first in range(0, len(found), CHUNK):
-                part = replace(job, decisions=tuple(found[first : first + CHUNK]))
-                moments += await self.run(review.judge_some, part, priority=LATER)
-            players = review.players(record.seats, moments)
+            chunks = [tuple(found[first : first + CHUNK]) for first in range(0, len(found), CHUNK)]
+
+            async def judged(stream: int) -> list[dict[str, Any]]:
+                """Every `streams`-th chunk from `stream` on, one after the other."""
+                moments: list[dict[str, Any]] = []
+                for chunk in chunks[stream :: self.streams]:
+                    part = replace(job, decisions=chunk)
+                    moments += await self.run(review.judge_some, part, priority=LATER)
+                return moments
+
+            async with asyncio.TaskGroup() as group:  # one fails: the others stop
+                parts = [group.create_task(judged(stream)) for stream in range(self.streams)]
+            players = review.players(record.seats, [m for part in parts for m in part.result()])
             await self._store(record_id, players)
 
     async def _store(self, record_id: int, players: list[dict[str, Any]]) -> None:
