@@ -230,10 +230,12 @@ def test_a_finished_games_review_judges_its_persons_own_decisions(
         assert [m["seq"] for m in moments] == sorted(m["seq"] for m in moments)
 
 
-def test_the_review_is_the_replays_to_see_and_not_before_the_end(settings: Settings) -> None:
+def test_the_review_is_the_replays_to_see_and_not_before_the_end(
+    sqlite_settings: Settings,
+) -> None:
     game_id = sorted(GAMES)[0]
-    code = record(settings, game_id)
-    with serving(settings) as client:
+    code = record(sqlite_settings, game_id)
+    with serving(sqlite_settings) as client:
         # Anyone with the lobby's code, as the replay: no token needed, none refused.
         assert client.get(f"/api/lobbies/{code}/replay").status_code == 200
         assert client.get(f"/api/lobbies/{code}/review").status_code == 200
