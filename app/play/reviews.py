@@ -4,13 +4,15 @@ A review is computed by the worker processes after every bot decision waiting fo
 (`LATER`: a review waits a few seconds more, a game of bots would wait for a whole review): the
 record folded once, then its decisions judged CHUNK at a time, one job after the other, so that
 a bot's decision that comes meanwhile waits at most a chunk, two of a bot's decisions (with
-several workers, as many chunks at once as there are workers). It
-starts as soon as this process records a game's last action (`recorded`), when someone asks
-for a review not stored yet (`of`), and at the server's start for the games that ended in the
-last CATCH_UP without one (a restart loses a review under way: it is computed again). One
-review at a time per process (`AT_ONCE`), never twice the same game at once; once whole it is
-written to `reviews` (a second process that computed it too writes nothing: the first one's
-stays).
+several workers, as many chunks at once as there are workers).
+
+It starts when someone asks for a review not stored yet (`of`: the table's page does as the
+game ends); END_GRACE seconds after this process records a game's last action, when nobody
+asked by then (`recorded`: a server stopped at once, as the tests stop theirs, starts no worker
+process for it); and at the server's start, for the games that ended in the last CATCH_UP
+without one (a restart loses a review under way: it is computed again). One review at a time
+per process (`AT_ONCE`), never twice the same game at once; once whole it is written to
+`reviews` (a second process that computed it too writes nothing: the first one's stays).
 
 `of` answers at once: the stored review (`ready`), else `working` with no players yet, the
 computation started if it was not under way.
@@ -43,6 +45,7 @@ WORKING = "working"
 CHUNK = 2  # decisions judged per job
 LATER = BACKGROUND + 1  # after the bots' decisions (app.play.workers.Turns)
 AT_ONCE = 1  # reviews computed at once by one process
+END_GRACE = 10.0  # seconds after a game's end before its review starts unasked
 CATCH_UP = timedelta(hours=1)  # games ended this long before a start are reviewed at the start
 
 _REVIEWS = cast(Table, ReviewRecord.__table__)
@@ -60,6 +63,9 @@ class Reviews:
         # Jobs of one review at once: one per worker (a review takes the workers a bot leaves).
         self.streams = workers.size
         self._under_way: dict[int, asyncio.Task[None]] = {}
+        self._in_grace: set[int] = set()  # started by a game's end, waiting `grace`
+        # Seconds a review started by its game's end waits first (see the module's docstring).
+        self.grace = END_GRACE
         self._turn = asyncio.Semaphore(AT_ONCE)
         self._closed = False
 
@@ -71,11 +77,16 @@ class Reviews:
         self.start(record.id)
         return {"status": WORKING, "players": []}
 
-    def start(self, record_id: int) -> None:
-        """Compute the review of this finished game, unless it is under way."""
-        if self._closed or record_id in self._under_way:
+    def start(self, record_id: int, *, after: float = 0) -> None:
+        """Compute the review of this finished game (`after` seconds), unless it is under way
+        (a review asked for now no longer waits for its grace)."""
+        under_way = self._under_way.get(record_id)
+        if self._closed or (under_way is not None and (after or record_id not in self._in_grace)):
             return
-        task = asyncio.create_task(self._review(record_id), name=f"review of game {record_id}")
+        if under_way is not None:
+            under_way.cancel()
+        review = self._review(record_id, after)
+        task = asyncio.create_task(review, name=f"review of game {record_id}")
         self._under_way[record_id] = task
         task.add_done_callback(lambda done: self._ended(record_id, done))
 
@@ -85,7 +96,7 @@ class Reviews:
     def recorded(self, position: Position) -> None:
         """An action was recorded (app.play.referee): the game's review, if it ended."""
         if position.game.result(position.state) is not None:
-            self.start(position.record_id)
+            self.start(position.record_id, after=self.grace)
 
     async def catch_up(self) -> None:
         """At the start: the games that ended in the last CATCH_UP without a review."""
@@ -131,7 +142,13 @@ class Reviews:
                 select(_REVIEWS.c.players).where(_REVIEWS.c.game_id == record_id)
             )
 
-    async def _review(self, record_id: int) -> None:
+    async def _review(self, record_id: int, after: float) -> None:
+        if after:
+            self._in_grace.add(record_id)
+            try:
+                await asyncio.sleep(after)
+            finally:
+                self._in_grace.discard(record_id)
         async with self._turn:
             if await self._stored(record_id) is not None:
                 return

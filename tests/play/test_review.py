@@ -11,7 +11,8 @@ import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from sqlalchemy import delete, select
@@ -26,7 +27,7 @@ from app.lobby.service import new_code
 from app.play import fold, review, workers
 from app.play.checkpoints import Checkpoints
 from app.play.models import ActionRecord, GameRecord, ReviewRecord
-from app.play.reviews import CATCH_UP
+from app.play.reviews import CATCH_UP, Reviews
 from app.play.runner import AWAY
 from app.play.workers import kept
 from tests.conftest import run
@@ -254,6 +255,7 @@ def test_a_game_played_to_its_end_is_reviewed_without_being_asked(
     """Over the protocol: a person against a bot; the review starts with the last action."""
     game_id = min(GAMES, key=lambda g: len(played(g)[1]))  # the shortest to play
     with serving(sqlite_settings) as client:
+        client.app.state.lobbies.reviews.grace = 0  # type: ignore[attr-defined]
         table = Table.open(client, names=("Ann",), game=game_id)
         added = client.post(
             f"/api/lobbies/{table.code}/bots",
@@ -459,3 +461,25 @@ def test_the_review_over_http_with_a_bot_of_our_own(
         "why",
     }
     assert first["turn"] >= 1 and "{seat" not in first["chose_text"] + first["better_text"]
+
+
+def test_a_review_waiting_after_its_games_end_starts_at_once_when_asked_for(
+    sqlite_settings: Settings,
+) -> None:
+    async def scenario() -> None:
+        engine = make_engine(sqlite_settings.database_url)
+        reviews = Reviews(make_sessions(engine), cast(Any, SimpleNamespace(run=None, size=1)))
+        try:
+            reviews.start(404, after=3600)  # as a game's end does: in its grace
+            await asyncio.sleep(0)
+            waiting = reviews._under_way[404]
+            reviews.start(404, after=3600)  # the game's end again: nothing changes
+            assert reviews._under_way[404] is waiting
+            reviews.start(404)  # asked for: no more waiting (no such game: nothing to do)
+            await asyncio.wait_for(reviews._under_way[404], timeout=WAIT)
+            assert waiting.cancelled() and not reviews.under_way()
+        finally:
+            await reviews.close()
+            await engine.dispose()
+
+    run(scenario())
