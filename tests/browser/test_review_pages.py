@@ -19,7 +19,8 @@ from app.lobby.models import Lobby
 from app.play import review
 from app.play.models import GameRecord, ReviewRecord
 from tests.conftest import run
-from tests.play.test_review import GAMES, Valuer, played
+from tests.play.test_review import GAMES, played
+from tests.play.test_review_ranking import Valuer
 
 from .conftest import bounded_context
 from .recorded import Recorded, RecordedServer, recorded_server_fixture
