@@ -47,6 +47,9 @@ from app.play.notices import Notices
 from app.play.progress import Progress
 from app.play.registry import entries_for, modules_for
 from app.play.replays import Replays
+from app.play.reviews import Reviews
+from app.play.rooms import Room
+from app.play.runner import Position
 from app.play.websocket import router as websocket_router
 from app.play.workers import Workers
 from app.security import SecurityMiddleware
@@ -94,6 +97,15 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     workers = Workers(settings)
     lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
     lobbies.progress = Progress(lobbies.replays)
+    reviews = lobbies.reviews = Reviews(sessions, workers)
+    # The review of a game starts as this process records its last action (app.play.reviews).
+    alerts_recorded = hub.referee.on_recorded
+
+    def recorded(room: Room, before: Position, after: Position) -> None:
+        alerts_recorded(room, before, after)
+        reviews.recorded(after)
+
+    hub.referee.on_recorded = recorded
     bots = BotDriver(hub, settings.bot_delay, workers)
     hints = Hints(hub, workers)
     lag = LoopLag()
@@ -124,6 +136,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     )
     lag.start()
     bots.start()
+    await reviews.catch_up()
     # What the server holds from its start to its end (modules, games, settings) is never
     # garbage: out of the collector's full passes, which stall the loop for as long as they
     # take (a tenth of a second for these objects on a small machine), until the end.
@@ -142,7 +155,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         gc.set_threshold(*gc_defaults)
         for task in (sweeper, expirer):
             task.cancel()
-        closings = [banner.close, bots.close, hints.close, alerts.close, workers.close, lag.close]
+        closings = [banner.close, bots.close, hints.close, alerts.close, reviews.close]
+        closings += [workers.close, lag.close]
         closings += [notices.close] if notices is not None else []
         closings += [partial(_ended, sweeper), partial(_ended, expirer)]
         closings += [lobbies.runner.recorder.close, engine.dispose]

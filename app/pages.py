@@ -82,7 +82,8 @@ async def replay_page(request: Request, code: str) -> HTMLResponse:
             "headline": winner_words(result["winners"], names),
             "reason": reason_words(result["reason"], result["winners"], names),
         }
-    return _page(request, "replay.html", lobby=lobby, game=table.info(game), result=result)
+    me = await lobbies.player_for_token(code, request.cookies.get(lobby_cookie(code)))
+    return _page(request, "replay.html", lobby=lobby, me=me, game=table.info(game), result=result)
 
 
 def reason_words(reason: str, winners: list[int], names: list[str]) -> str:

@@ -9,6 +9,9 @@ then one line per lobby, with everything the database keeps of it:
 
     {"lobby": {...}, "players": [{...}], "chat": [{...}], "game": null or {..., "actions": [...]}}
 
+A finished game's review by the good bot (`reviews`, app/play/reviews.py) is left out: it is
+computed again from the game's record when next asked for.
+
 Each object holds every column of its table (app/lobby/models.py, app/play/models.py) but the
 database's own ids: `id`, and the id of the row it belongs to (its lobby, its game), which the
 nesting says instead. Times are ISO 8601 in UTC. A player's `away_votes` (the ids of the players

@@ -35,6 +35,7 @@ POSTGRES_SERVER = os.environ.get(
     "TT_TEST_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )
 TABLES = (
+    "reviews",
     "actions",
     "games",
     "chat_messages",

@@ -29,6 +29,7 @@ from app.lobby.schemas import (
     LobbyOut,
     LogLines,
     ReplayStep,
+    Review,
     ScoreChart,
 )
 from app.lobby.service import Lobbies
@@ -269,6 +270,13 @@ async def replay_step(
     """A finished game's view after `step` actions, as `seat` saw it (all secrets shown).
     One step at a time per address, a few at once per server: past that 429 `too_many`."""
     return await lobbies.replay(code, step, seat, client_address(request.scope))
+
+
+@router.get("/lobbies/{code}/review", response_model=Review)
+async def game_review(code: str, lobbies: LobbiesDep) -> dict:
+    """A finished game's review by the good bot: each person's three costliest decisions.
+    `working` until it is computed (ask again a little later), then `ready`, and kept."""
+    return await lobbies.review(code)
 
 
 @router.post("/lobbies/{code}/again", status_code=201, response_model=CreatedLobby)

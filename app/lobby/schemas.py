@@ -223,6 +223,29 @@ class ScoreChart(BaseModel):
     columns: list[ChartColumn]  # the result banner's columns, in the rulebook's order
 
 
+class ReviewMoment(BaseModel):
+    seq: int  # the record's entries before the decision: the replay's step that shows it
+    turn: int  # the game's turn (or round) then, else the person's count of decisions
+    chose: Any  # the action the person chose, as the record holds it
+    chose_text: str
+    better: Any  # the good bot's best action there (one of that seat's legal actions then)
+    better_text: str
+    lost: float  # what the choice cost by the bot's estimate, in `unit`
+    unit: str  # "points" or "chance"
+    why: str  # the bot's reason for `better`, in the game's words
+
+
+class ReviewPlayer(BaseModel):
+    seat: int
+    name: str
+    moments: list[ReviewMoment]  # at most three, in the game's order
+
+
+class Review(BaseModel):
+    status: str  # "ready", or "working" (no players yet)
+    players: list[ReviewPlayer]  # the people's seats; bots have none
+
+
 class ReplayStep(BaseModel):
     step: int
     steps: int

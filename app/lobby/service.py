@@ -39,6 +39,7 @@ from app.play.models import ActionRecord, GameRecord
 from app.play.progress import Progress
 from app.play.registry import Games
 from app.play.replays import Replays
+from app.play.reviews import Reviews
 from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
 from app.play.views import full_view, name_seats, named_result
@@ -82,6 +83,7 @@ class Lobbies:
     hub: Hub  # set by the application once the hub exists (the hub also needs us)
     replays: Replays  # set by the application with its worker processes
     progress: Progress  # ... and the score charts of finished games, beside the replays
+    reviews: Reviews  # ... and their reviews by the good bot
 
     def __init__(
         self,
@@ -482,6 +484,11 @@ class Lobbies:
             for index, s in enumerate(record.seats)
         ]
         return {"step": shown, "steps": steps, "view": full_view(view, players)}
+
+    async def review(self, code: str) -> dict[str, Any]:
+        """A finished game's review (app.play.reviews): whoever may see its replay may."""
+        record = await self._finished(code, "the review opens once the game is finished")
+        return await self.reviews.of(record)
 
     async def _finished(self, code: str, refusal: str) -> GameRecord:
         """The whole record of the lobby's finished game (the worker processes' replays and

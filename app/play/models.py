@@ -63,3 +63,16 @@ class ActionRecord(Base):
     # "away" (a bot playing for them while they are away); None otherwise.
     by: Mapped[str | None] = mapped_column(String(8), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ReviewRecord(Base):
+    """A finished game's review (app.play.review), once computed: the protocol's `players`.
+    It can always be computed again from the record (export leaves it out, app/transfer.py)."""
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    players: Mapped[list[dict[str, Any]]] = mapped_column(Json)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

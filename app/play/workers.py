@@ -170,6 +170,11 @@ def games() -> Games:
     return _games
 
 
+def kept() -> Kept:
+    """In a worker: the checkpoints of the games it replayed (or reviewed) lately."""
+    return _kept
+
+
 def _start(settings: Settings) -> None:
     """Each worker's first step: the games, as the server builds them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it ends its workers

@@ -10,8 +10,12 @@
 // The board is drawn without the live game's instructions ("Choose three cards...": nobody
 // chooses anything here); the log holds every line up to the step shown, the step's own lines
 // marked; the last step shows the result and the chart.
+//
+// `?step=N&seat=S` opens the replay at step N (the end without it), seen by seat S. The
+// review's moments (review.js) link there, and on this page step to it in place.
 
 import { resultParts } from "./result.js";
+import { ReviewBox } from "./review.js";
 import { fetchChart, scoreChart } from "./score-chart.js";
 
 const root = document.getElementById("replay");
@@ -22,6 +26,7 @@ const replay = { step: 0, steps: null, seat: 0, view: null };
 let asked = null; // the step asked for, until it is answered
 let wanted = null; // the step to ask for next
 let chart = null;
+let onStep = () => {}; // told of each step drawn (the review marks its moment)
 // The score of its series of "Play again", from the series' second game on (app/lobby/series.py).
 const series = root.dataset.series
   ? { series: JSON.parse(root.dataset.series), game: root.dataset.gameName }
@@ -83,6 +88,7 @@ function draw(body, linesBefore) {
   drawResult(body.step === body.steps ? view : null);
   el("replay-first").disabled = el("replay-back").disabled = body.step === 0;
   el("replay-last").disabled = el("replay-forward").disabled = body.step === body.steps;
+  onStep();
 }
 
 // The log up to the step shown; the lines this step wrote (after the last step shown) marked.
@@ -111,6 +117,15 @@ function drawResult(view) {
   box.hidden = false;
 }
 
+// The step and seat the address asks for (null: none, or not one of this game's).
+function askedInAddress() {
+  const params = new URLSearchParams(location.search);
+  const step = /^\d{1,6}$/.test(params.get("step") || "") ? Number(params.get("step")) : null;
+  const seat = params.get("seat");
+  const known = [...el("replay-seat").options].some((option) => option.value === seat);
+  return { step, seat: known ? seat : null };
+}
+
 if (el("replay-seat")) {
   el("replay-first").addEventListener("click", () => show(0));
   el("replay-back").addEventListener("click", () => show(current() - 1));
@@ -122,9 +137,28 @@ if (el("replay-seat")) {
     if (event.key === "ArrowLeft") show(current() - 1);
     if (event.key === "ArrowRight") show(current() + 1);
   });
-  // The end of the game first (the server answers its last step); then the chart, which the
-  // server computes once (one costly request at a time per address: after the first step).
-  show(100000).then(async () => {
+  const mine = root.dataset.seat === "" ? null : Number(root.dataset.seat);
+  const start = askedInAddress();
+  el("replay-seat").value = start.seat ?? (mine === null ? el("replay-seat").value : String(mine));
+  const review = new ReviewBox(code, {
+    mySeat: mine,
+    heading: "h2",
+    onOpen: (step, seat, url) => {
+      el("replay-seat").value = String(seat);
+      history.replaceState(null, "", url);
+      show(step);
+    },
+  });
+  onStep = () => {
+    if (replay.view) review.mark(replay.step, replay.seat);
+  };
+  review.onDrawn = onStep;
+  el("review-slot").replaceWith(review.element);
+  review.start(); // stored once computed: ready at once, as a rule
+  // The step asked for, else the end of the game (the server answers its last step); then the
+  // chart, which the server computes once (one costly request at a time per address: after
+  // the first step).
+  show(start.step ?? 100000).then(async () => {
     chart = await fetchChart(code);
     if (replay.view && replay.step === replay.steps) drawResult(replay.view);
   });

@@ -9,6 +9,7 @@ import { clockText, clockWords } from "./clock-text.js";
 import { GameLog } from "./game-log.js";
 import { applyPatch } from "./patch.js";
 import { resultParts } from "./result.js";
+import { ReviewBox } from "./review.js";
 import { fetchChart, scoreChart } from "./score-chart.js";
 import { followPace, showPace } from "./pace.js";
 import { forgetSeat, keepSeat, keptSeat } from "./seats.js";
@@ -629,6 +630,7 @@ function tickClocks() {
 let chart = null; // the finished game's chart, once fetched (app/play/progress.py)
 let chartAsked = false;
 let resultDrawn = null; // what the banner was drawn from, as JSON
+let review = null; // the finished game's review by the good bot (review.js), once asked for
 
 function renderResult() {
   const view = client.view;
@@ -670,7 +672,12 @@ function renderResult() {
   replay.id = "watch-replay";
   replay.textContent = "Watch the replay";
   actions.append(replay);
-  box.replaceChildren(heading, reason, parts.series || "", scores, actions, scoreChart(chart) || "");
+  if (!review) {
+    review = new ReviewBox(code, { mySeat });
+    review.start();
+  }
+  review.setSeat(mySeat);
+  box.replaceChildren(heading, reason, parts.series || "", scores, actions, review.element, scoreChart(chart) || "");
   box.hidden = false;
   if (wasHidden) box.scrollIntoView({ block: "nearest" });
 }
