@@ -7,6 +7,7 @@
 
 import { clockText, clockWords } from "./clock-text.js";
 import { GameLog } from "./game-log.js";
+import { setUpHints } from "./hint.js";
 import { applyPatch } from "./patch.js";
 import { resultParts } from "./result.js";
 import { fetchChart, scoreChart } from "./score-chart.js";
@@ -114,8 +115,27 @@ function undoKey(event) {
   undo();
 }
 
+// Hints from the good bot: the Hint button beside the prompt, the key H (hint.js).
+const hints = setUpHints({
+  client,
+  send,
+  seat: () => mySeat,
+  game: gameModule,
+  board: el("board"),
+  button: el("hint"),
+  note: el("hint-note"),
+  said: el("hint-said"),
+});
+
 // Exposed for tests and the console: the page's current state.
-window.tinkertable = { client, act, undo, drop: () => client.socket && client.socket.close() };
+window.tinkertable = {
+  client,
+  act,
+  undo,
+  hint: hints.ask,
+  showHint: hints.show,
+  drop: () => client.socket && client.socket.close(),
+};
 
 function receive(message) {
   switch (message.type) {
@@ -162,7 +182,11 @@ function receive(message) {
     case "chat":
       addChat(message);
       break;
+    case "hint":
+      hints.receive(message);
+      break;
     case "error":
+      if (hints.receive(message)) break;
       if (message.ref !== null && message.ref !== undefined) client.pending.delete(message.ref);
       showRefusal(message.message);
       break;
@@ -231,6 +255,7 @@ function renderLobby() {
   el("lobby").hidden = playing;
   el("game").hidden = !playing;
   el("turn-bar").hidden = !playing;
+  hints.update();
   if (client.view) {
     renderPlayers();  // votes for a bot, and who is the host, come with the lobby
     renderResult();
@@ -425,6 +450,7 @@ function render() {
   gameLog.show(view);
   renderTimeouts(view.timeouts || []);
   gameModule.render(el("board"), view, { live: client.live });
+  hints.redrawn();
   renderResult();
 }
 

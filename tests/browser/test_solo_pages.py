@@ -32,7 +32,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from .conftest import serving
-from .pages import NewContext, new_table, seq
+from .pages import DECIDING, NewContext, new_table, record, seq
 
 pytestmark = pytest.mark.browser
 
@@ -44,15 +44,6 @@ DECISION_TIMEOUT = 30_000  # milliseconds for the bot's moves between two of the
 ACCEPT_TIMEOUT = 30.0  # seconds for a click's action to reach the game's record (liveness)
 POLL = 0.02  # seconds between two looks at the record
 TRIES = 3  # games to play until one lasts long enough for the mid-game screenshot
-
-# The person has something to do: the view waits for them and the board has a control to press.
-DECIDING = """() => {
-  const view = window.tinkertable.client.view;
-  if (view.result !== null) return true;
-  if (!view.active.includes(view.you)) return false;
-  return [...document.querySelectorAll('#board [data-action]')]
-    .some((element) => !element.disabled && element.checkVisibility());
-}"""
 
 # Every data-action on the board, whether it can be clicked now, and the view's legal list, read
 # in one go (the page renders each view as it arrives, so the two agree within one task).
@@ -196,13 +187,6 @@ def check_started_with_bots(page: Page, name: str, bots: int) -> None:
         "() => window.tinkertable.client.lobby.players.filter((p) => p.bot).map((p) => p.level)"
     )
     assert levels == ["good"] * bots
-
-
-def record(page: Page, code: str) -> dict[str, Any]:
-    """The game's public record (GET /api/lobbies/{code}/log)."""
-    response = page.request.get(f"/api/lobbies/{code}/log")
-    assert response.ok, response.text()
-    return response.json()
 
 
 def wait_for_decision(page: Page) -> None:
