@@ -54,4 +54,6 @@ class ErrorCode(StrEnum):
     BAD_PLAYER_COUNT = "bad_player_count"
     OUT_OF_TIME = "out_of_time"  # the player's clock ran out: a bot decides this turn
     CANNOT_UNDO = "cannot_undo"  # nothing the seat may take back now, or take-backs are off
+    HINTS_OFF = "hints_off"  # the table does not allow hints
+    NOT_YOUR_DECISION = "not_your_decision"  # a hint asked with nothing for the seat to decide
     STALE = "stale"  # a bot's decision on a position the game has left (never sent)

@@ -40,6 +40,7 @@ from app.notify import setup as notifications
 from app.notify.router import router as notify_router
 from app.notify.router import worker as service_worker
 from app.play.bots import BotDriver
+from app.play.hints import Hints
 from app.play.hub import Hub
 from app.play.lag import LoopLag
 from app.play.notices import Notices
@@ -94,6 +95,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
     lobbies.progress = Progress(lobbies.replays)
     bots = BotDriver(hub, settings.bot_delay, workers)
+    hints = Hints(hub, workers)
     lag = LoopLag()
     app.state.metrics.watch(hub=hub, bots=bots, engine=engine, lag=lag)
     banner = app.state.banner = Banner(sessions)
@@ -139,7 +141,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         gc.set_threshold(*gc_defaults)
         for task in (sweeper, expirer):
             task.cancel()
-        closings = [banner.close, bots.close, alerts.close, workers.close, lag.close]
+        closings = [banner.close, bots.close, hints.close, alerts.close, workers.close, lag.close]
         closings += [notices.close] if notices is not None else []
         closings += [partial(_ended, sweeper), partial(_ended, expirer)]
         closings += [lobbies.runner.recorder.close, engine.dispose]

@@ -807,7 +807,7 @@ class Lobbies:
             code=lobby.code,
             game=lobby.game,
             status=self._status(lobby),
-            options=lobby.options,
+            options=table.with_defaults(lobby.options),
             next=lobby.next_code,
             held=[{"name": seat["name"], "until": until} for seat in self._held(lobby)],
             series=series.score(

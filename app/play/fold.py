@@ -1,10 +1,15 @@
 """The one fold of a game record into a state: every reader of a record goes through here.
 
 A record is its setup and its entries in order, each a seat and an action. Most entries are the
-game's own actions, applied by `Game.apply`. One is ours: `{"type": "undo"}` (`UNDO`), a seat
-taking back its own last action (docs/protocol.md). The record stays append-only, so an undo
-is an entry of its own, and the state after it is the state before the action it took back, with
-the log grown by a line saying so (`core.take_back`).
+game's own actions, applied by `Game.apply`. Two are ours (docs/protocol.md):
+
+- `{"type": "undo"}` (`UNDO`), a seat taking back its own last action. The record stays
+  append-only, so an undo is an entry of its own, and the state after it is the state before the
+  action it took back, with the log grown by a line saying so (`core.take_back`).
+- `{"type": "hint"}` (`HINT`), a seat that asked the good bot for a hint (app.play.hints) and was
+  answered: the log grows by a line saying so, for everyone to read (fair play among friends),
+  and nothing else changes. It is no action of the game: no seat has acted, so the actions that
+  may be taken back stay as they were (an undo after a hint takes back the action before it).
 
 To fold an undo, the fold keeps, beside the state, the states before the effective actions
 that may still be taken back (`Fold.back`): the run of undoable actions (`Game.undoable`) since
@@ -27,10 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.error_codes import ErrorCode
-from app.games.core import Action, Game, GameError, Seat, State, take_back
+from app.games.core import Action, Game, GameError, Seat, State, clone, log, seat_token, take_back
 
 # The record's entry for a take-back, exactly.
 UNDO: Action = {"type": "undo"}
+# ... and for a hint given to the seat.
+HINT: Action = {"type": "hint"}
 
 
 class CannotUndo(GameError):
@@ -41,6 +48,10 @@ class CannotUndo(GameError):
 
 def is_undo(action: Any) -> bool:
     return isinstance(action, dict) and action == UNDO
+
+
+def is_hint(action: Any) -> bool:
+    return isinstance(action, dict) and action == HINT
 
 
 @dataclass(frozen=True)
@@ -74,9 +85,12 @@ class Fold:
 
 def step(game: Game, fold: Fold, seat: Seat, action: Action, by: str | None = None) -> Fold:
     """The fold after one more entry; IllegalAction (a game's action) or CannotUndo (an undo)
-    when the entry may not follow, and nothing changes."""
+    when the entry may not follow, and nothing changes. A hint always may (the referee checks
+    that the seat had something to decide before it records one)."""
     if is_undo(action):
         return undo(game, fold, seat)
+    if is_hint(action):
+        return hinted(fold, seat)
     after = game.apply(fold.state, seat, action)
     if game.result(after) is None and game.undoable(fold.state, after, seat, action):
         return Fold(after, (*fold.back, Step(seat, action, fold.state, by)))
@@ -89,6 +103,13 @@ def undo(game: Game, fold: Fold, seat: Seat) -> Fold:
     if last is None or last.seat != seat:
         raise CannotUndo("you have no action to take back now")
     return Fold(take_back(game, last.before, fold.state, seat, last.action), fold.back[:-1])
+
+
+def hinted(fold: Fold, seat: Seat) -> Fold:
+    """`seat` was given a hint: the log grown by a line saying so, nothing else changed."""
+    state = clone(fold.state)
+    log(state, f"{seat_token(seat)} asked for a hint")
+    return Fold(clone(state), fold.back)
 
 
 def fold(game: Game, start: Fold, entries: Iterable[tuple[Seat, Action]]) -> Fold:

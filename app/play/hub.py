@@ -3,7 +3,8 @@
 On connect a client gets the lobby and, once the game has started, a snapshot of its view (or
 the patches since the `seq` it already holds: app.play.fanout). Its messages come here: an
 action goes to the referee (app.play.referee), the one way into a game for people and bots
-(`Hub.act`); `sync` is answered from the room's buffer; a chat line is kept and sent to all.
+(`Hub.act`); a hint to app.play.hints (`on_hint`); `sync` is answered from the room's buffer; a
+chat line is kept and sent to all.
 The lobby layer tells the hub of its changes (`lobby_changed`), and so do other processes
 (app.play.notices). `on_position` is told whenever a room's game is loaded or moves on (the
 bot driver listens there).
@@ -40,6 +41,10 @@ def _ended_elsewhere(room: Room, info: LobbyInfo) -> bool:
     return finished and position is not None and position.game.result(position.state) is None
 
 
+def _no_hints(conn: Connection, room: Room, message: messages.HintMessage) -> None:
+    conn.push(messages.error(ErrorCode.UNAVAILABLE, "this server gives no hints", message.id))
+
+
 class Hub:
     def __init__(
         self, runner: Runner, directory: Directory, *, buffer_size: int, chat_history: int
@@ -67,6 +72,9 @@ class Hub:
         # and with the seat SPECTATORS when its first spectator's does or its last one's
         # (app.notify writes it down for the other processes; the expiry reads it too).
         self.on_seat_presence: Callable[[str, int], None] = lambda code, seat: None
+        # Answers a `hint` message (app.play.hints, which the lifespan sets up): refuses it at
+        # once or starts a task that answers it.
+        self.on_hint: Callable[[Connection, Room, messages.HintMessage], None] = _no_hints
         self.referee = Referee(runner, lambda: self.now(), lambda room: self.on_position(room))
 
     # --- rooms ---
@@ -292,6 +300,8 @@ class Hub:
             await self._action(conn, room, message)
         elif isinstance(message, messages.UndoMessage):
             await self._undo(conn, room, message)
+        elif isinstance(message, messages.HintMessage):
+            self.on_hint(conn, room, message)
         elif isinstance(message, messages.SyncMessage):
             async with room.lock:
                 fanout.catch_up(room, conn, message.seq, self.now())

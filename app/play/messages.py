@@ -58,6 +58,14 @@ class UndoMessage(_Message):
     id: ActionId | None = None
 
 
+class HintMessage(_Message):
+    """Ask the good bot what it would do in the seat now (app.play.hints): answered with a
+    `hint` message (`hint` below), or refused with an `error`."""
+
+    type: Literal["hint"]
+    id: ActionId | None = None
+
+
 class SyncMessage(_Message):
     type: Literal["sync"]
     seq: Annotated[StrictInt, Field(ge=0)]
@@ -71,9 +79,13 @@ class ChatMessageIn(_Message):
 
 
 ClientMessage = Annotated[
-    ActionMessage | UndoMessage | SyncMessage | ChatMessageIn, Field(discriminator="type")
+    ActionMessage | UndoMessage | HintMessage | SyncMessage | ChatMessageIn,
+    Field(discriminator="type"),
 ]
-Parsed = ActionMessage | UndoMessage | SyncMessage | ChatMessageIn
+Parsed = ActionMessage | UndoMessage | HintMessage | SyncMessage | ChatMessageIn
+TYPES = ("action", "undo", "hint", "sync", "chat")
+# The messages that carry an `id`, echoed as `ref` on an error.
+WithId = ActionMessage | UndoMessage | HintMessage
 _client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _action_id: TypeAdapter[int | str] = TypeAdapter(ActionId)
 
@@ -99,8 +111,8 @@ def parse(text: str) -> Parsed:
     if not isinstance(data, dict):
         raise BadMessage(ErrorCode.INVALID, "a message must be a JSON object")
     ref = _ref(data)
-    if data.get("type") not in ("action", "undo", "sync", "chat"):
-        raise BadMessage(ErrorCode.INVALID, "type must be one of action, undo, sync, chat", ref)
+    if data.get("type") not in TYPES:
+        raise BadMessage(ErrorCode.INVALID, f"type must be one of {', '.join(TYPES)}", ref)
     try:
         return _client_message.validate_python(data)
     except ValidationError as error:
@@ -133,6 +145,21 @@ def dump(message: dict[str, Any]) -> str:
 
 def error(code: str, message: str, ref: Any = None) -> str:
     return dump({"type": "error", "error": code, "message": message, "ref": ref})
+
+
+def hint(ref: Any, action: dict[str, Any], reason: str, value: float, unit: str) -> str:
+    """The answer to a `hint` message: one of the seat's legal actions, as the client would send
+    it, with the bot's reason and estimate (in `unit`: app.games.bots)."""
+    return dump(
+        {
+            "type": "hint",
+            "ref": ref,
+            "action": action,
+            "reason": reason,
+            "value": value,
+            "unit": unit,
+        }
+    )
 
 
 def chat(name: str, text: str, at: datetime) -> str:

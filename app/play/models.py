@@ -1,7 +1,8 @@
 """The record of a game: its seed and options, and every accepted action in order.
 
-An action row holds a game's action, or `{"type": "undo"}`: the seat took back its own last
-action (app.play.fold, which every reader folds the record through). The record only grows.
+An action row holds a game's action, or one of the record's own entries (app.play.fold, which
+every reader folds the record through): `{"type": "undo"}`, the seat took back its own last
+action; `{"type": "hint"}`, the seat was given a hint (app.play.hints). The record only grows.
 
 The record is the truth; `snapshot` (the state after action `snapshot_seq`) is a cache that can
 be thrown away and rebuilt by replaying the actions from the seed.
@@ -57,7 +58,7 @@ class ActionRecord(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[dict[str, Any]] = mapped_column(Json)  # the game's, or {"type": "undo"}
+    action: Mapped[dict[str, Any]] = mapped_column(Json)  # the game's, or an undo or a hint
     # Who chose it when not the seat's own player: "clock" (a bot, their time had run out) or
     # "away" (a bot playing for them while they are away); None otherwise.
     by: Mapped[str | None] = mapped_column(String(8), nullable=True)

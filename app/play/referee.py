@@ -16,13 +16,13 @@ from datetime import UTC, datetime
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.error_codes import ErrorCode
-from app.games.core import Action, GameError, Seat
+from app.games.core import Action, GameError, Seat, canonical
 from app.play import fanout
-from app.play.fold import UNDO, CannotUndo, Fold, step
+from app.play.fold import HINT, UNDO, CannotUndo, Fold, is_hint, is_undo, step
 from app.play.recorder import StaleGame
 from app.play.rooms import Room
 from app.play.runner import AWAY, CLOCK, Position, Runner
-from app.play.table import takebacks
+from app.play.table import hints, takebacks
 
 log = logging.getLogger(__name__)
 
@@ -84,32 +84,70 @@ class Referee:
         again on what it sees now. A bot playing a person's seat says `by`: AWAY while they are
         away, CLOCK once their time has run out; STALE when that is no longer so.
         """
-        return await self._enter(room, seat, action, by, chosen_at)
+        if is_undo(action):  # the record's own entries: an undo is one, as ever
+            return await self.undo(room, seat)
+        if is_hint(action):  # a hint is given, never played
+            return Refusal(ErrorCode.ILLEGAL_ACTION, "ask for a hint with a hint message")
+
+        def judge(position: Position, now: float) -> Fold | Refusal:
+            return _judge(room, position, seat, action, chosen_at, by, now)
+
+        return await self._enter(room, seat, action, judge, by=by)
 
     async def undo(self, room: Room, seat: Seat) -> Refusal | None:
         """`seat`'s person takes back their last action (app.play.fold): recorded as an entry
         of its own and published like an action. None once accepted."""
-        return await self._enter(room, seat, UNDO, None, None)
+
+        def judge(position: Position, now: float) -> Fold | Refusal:
+            return _judge_undo(room, position, seat, now)
+
+        return await self._enter(room, seat, UNDO, judge, look=ErrorCode.CANNOT_UNDO)
+
+    async def hint(
+        self, room: Room, seat: Seat, action: Action, answer: Callable[[Action], None]
+    ) -> Refusal | None:
+        """`seat` is given a hint, `action` (the good bot's choice: app.play.hints): the record's
+        entry saying so is recorded and published, then `answer` is told the action as the
+        seat's legal list holds it, before anything else can move the game. Refused (nothing
+        recorded) when the game is over, the seat has nothing to decide, or `action` is no
+        longer among its legal actions (STALE: the game moved on while the bot thought)."""
+
+        def judge(position: Position, now: float) -> Fold | Refusal:
+            return _judge_hint(room, position, seat, action, now)
+
+        def published(position: Position) -> None:
+            legal = _legal(room, position, seat)
+            answer(next(option for option in legal if canonical(option) == canonical(action)))
+
+        return await self._enter(room, seat, HINT, judge, published=published)
 
     async def _enter(
-        self, room: Room, seat: Seat, action: Action, by: str | None, chosen_at: int | None
+        self,
+        room: Room,
+        seat: Seat,
+        entry: Action,
+        judge: Callable[[Position, float], Fold | Refusal],
+        *,
+        by: str | None = None,
+        look: str | None = None,
+        published: Callable[[Position], None] | None = None,
     ) -> Refusal | None:
+        """Judge, record and publish one entry of the record (an action, an undo, a hint), tried
+        again on the newer position when another process recorded one first. `look`: a refusal
+        given only once the actions other processes recorded have been read (what an undo is
+        to take back may be one this process has not read yet). `published`: told of the new
+        position under the room's lock, once every connection has its patch."""
         async with room.lock:
             if room.position is None:
                 return Refusal(ErrorCode.CONFLICT, "the game has not started")
-            looked = False  # for an undo refused here: whether the database was read since
+            looked = False  # for a refusal of `look`: whether the database was read since
             for _attempt in range(ATTEMPTS):
                 position = room.position
                 now = self.now()
-                if action == UNDO:
-                    after = _judge_undo(room, position, seat, now)
-                else:
-                    after = _judge(room, position, seat, action, chosen_at, by, now)
+                after = judge(position, now)
                 if isinstance(after, Refusal):
-                    if action != UNDO or looked or after.code != ErrorCode.CANNOT_UNDO:
+                    if looked or after.code != look:
                         return after
-                    # What is to be taken back may be an action this process has not read yet
-                    # (recorded through another one): look before refusing.
                     looked = True
                     try:
                         await self.catch_up(room)
@@ -121,10 +159,10 @@ class Referee:
                     continue
                 at = datetime.fromtimestamp(round(now, 6), UTC)
                 moved = position.advance(
-                    seat, after.state, by, at, back=after.back, undo=action == UNDO
+                    seat, after.state, by, at, back=after.back, undo=is_undo(entry)
                 )
                 try:
-                    await self.runner.record(moved, seat, action, by, at)
+                    await self.runner.record(moved, seat, entry, by, at)
                 except StaleGame:
                     pass
                 except SQLAlchemyError:
@@ -132,6 +170,8 @@ class Referee:
                     return UNAVAILABLE
                 else:
                     self._publish(room, moved)
+                    if published is not None:
+                        published(moved)
                     self.on_recorded(room, position, moved)
                     return None
                 try:  # another process got there first: look at the game as it is now
@@ -204,3 +244,43 @@ def _judge_undo(room: Room, position: Position, seat: Seat, now: float) -> Fold 
             " showed something",
         )
     return step(position.game, position.folded, seat, UNDO)
+
+
+def _judge_hint(
+    room: Room, position: Position, seat: Seat, action: Action, now: float
+) -> Fold | Refusal:
+    """The game once `seat` has been given the hint `action`, or why it may not be."""
+    if not hints(room.info.public.get("options", {})):
+        return Refusal(ErrorCode.HINTS_OFF, "hints are off at this table")
+    refused = decision_refused(room, position, seat, now)
+    if refused is not None:
+        return refused
+    if not any(canonical(option) == canonical(action) for option in _legal(room, position, seat)):
+        return Refusal(STALE, "the game has moved on since the bot thought")
+    return step(position.game, position.folded, seat, HINT)
+
+
+def decision_refused(room: Room, position: Position, seat: Seat, now: float) -> Refusal | None:
+    """Why `seat` has nothing to be given a hint for now (None: it has a decision to make):
+    the game is over, a bot decides for the seat (its time has run out), or it has no legal
+    action (it is not its turn)."""
+    if position.game.result(position.state) is not None:
+        return Refusal(ErrorCode.CONFLICT, "the game is over")
+    if position.clocks is not None and position.clocks.expired(seat, now):
+        return Refusal(
+            ErrorCode.NOT_YOUR_DECISION, "your time has run out: a bot decides this turn"
+        )
+    if seat in room.away():
+        return Refusal(ErrorCode.NOT_YOUR_DECISION, "a bot is playing for you")
+    if not _legal(room, position, seat):
+        return Refusal(ErrorCode.NOT_YOUR_DECISION, "you have nothing to decide now")
+    return None
+
+
+def _legal(room: Room, position: Position, seat: Seat) -> list[Action]:
+    """The seat's legal actions at `position`, as its view holds them (the view the room last
+    made for it, when it is of this position)."""
+    view = room.views.get(seat) if room.position is position else None
+    if view is not None:
+        return list(view["legal"])
+    return position.game.legal(position.state, seat)

@@ -1,5 +1,5 @@
 """The table's own options, beside each game's rules options: the pace, the clock, absent
-players and take-backs.
+players, take-backs and hints.
 
 A table is live (everyone at the table together: a chess clock if chosen, and a bot may take
 the seat of a player who has been disconnected for `away_minutes`) or turn-based (people play
@@ -76,6 +76,14 @@ UNDO = Option(
     "A player may take back their last move while nobody has acted since, when it drew nothing"
     " and showed them nothing new (each game says which moves). No, for those who play strictly.",
 )
+HINTS = Option(
+    "hints",
+    "Hints from the good bot",
+    (True, False),
+    True,
+    "A player may ask the game's good bot what it would do now; everyone at the table sees"
+    " that they asked. No, for those who play on their own wits.",
+)
 TABLE_OPTIONS: tuple[Option, ...] = (
     PACE,
     MOVE_HOURS,
@@ -84,6 +92,7 @@ TABLE_OPTIONS: tuple[Option, ...] = (
     CLOCK_INCREMENT,
     AWAY_MINUTES,
     UNDO,
+    HINTS,
 )
 _NAMES = frozenset(option.name for option in TABLE_OPTIONS)
 LIVE, TURN_BASED = PACE.choices
@@ -149,3 +158,15 @@ def takebacks(options: dict[str, Any]) -> bool:
     """Whether a lobby's options let players take back moves (lobbies from before the option
     existed: yes, its default)."""
     return bool(options.get(UNDO.name, UNDO.default))
+
+
+def hints(options: dict[str, Any]) -> bool:
+    """Whether a lobby's options let players ask for hints (app.play.hints; lobbies from before
+    the option existed: yes, its default)."""
+    return bool(options.get(HINTS.name, HINTS.default))
+
+
+def with_defaults(options: dict[str, Any]) -> dict[str, Any]:
+    """A lobby's options with each table option it lacks at its default: a lobby stored before
+    an option existed plays by the default, and its pages show it so."""
+    return {**{o.name: o.default for o in TABLE_OPTIONS if o.name not in options}, **options}

@@ -9,10 +9,10 @@ The limits of app/limits.py apply here, before the hub sees anything:
 - opening a socket looks a lobby up: past the address's lookup rate it is closed with 4429;
 - a lobby takes so many sockets (in this process): past it a spectator's is closed with 4429,
   and a player's past their own seat's number of sockets;
-- an action or chat line past its socket's or its address's rate is refused with an `error`
-  `too_many` (its `ref` the message's id) and handed to nobody: the client may slow down and go
-  on. A client that keeps sending past its socket's rate for messages of any kind, errors or
-  not, is closed with 4429 and the reason.
+- an action (an undo and a hint too) or chat line past its socket's or its address's rate is
+  refused with an `error` `too_many` (its `ref` the message's id) and handed to nobody: the
+  client may slow down and go on. A client that keeps sending past its socket's rate for
+  messages of any kind, errors or not, is closed with 4429 and the reason.
 """
 
 from __future__ import annotations
@@ -183,12 +183,13 @@ def _over_rate(limits: SocketLimits, text: str) -> str | None:
         message = messages.parse(text)
     except messages.BadMessage:
         return None
-    kind = "action" if message.type == "undo" else message.type  # an undo counts as an action
+    # An undo and a hint count as actions.
+    kind = "action" if message.type in ("undo", "hint") else message.type
     waiting = limits.message(kind)
     if not waiting:
         return None
     what = "actions" if kind == "action" else "chat lines"
-    ref = message.id if isinstance(message, messages.ActionMessage | messages.UndoMessage) else None
+    ref = message.id if isinstance(message, messages.WithId) else None
     wait = retry_after(waiting)
     return messages.error(ErrorCode.TOO_MANY, f"too many {what}; try again in {wait} s", ref)
 

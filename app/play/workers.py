@@ -15,7 +15,9 @@ The jobs (functions of this module, run in a worker):
 - `bot_choice`: a bot's decision for a seat, from the seat's view and legal actions (made in
   the worker from the state), with the driver's safety net (`choose`);
 - `replay_step`: a finished game's rules view after some actions, from the states the worker
-  keeps every few actions (app.play.checkpoints).
+  keeps every few actions (app.play.checkpoints);
+- jobs of other modules, by the same rules: a hint (app.play.hints), a score chart
+  (app.play.progress).
 
 Jobs wait for a free worker in the server process, replay steps (someone waiting on a click)
 before bot decisions (which wait BOT_DELAY anyway): a pool busy with bots answers a replay
@@ -45,7 +47,7 @@ import orjson
 
 from app.config import Settings
 from app.games.bots import EASY, Bot, bot_rng, bots_for
-from app.games.core import Action, Game, Rng, Seat, canonical, clone
+from app.games.core import Action, Game, Rng, Seat, State, canonical, clone
 from app.play.checkpoints import Checkpoints, Kept
 from app.play.registry import Games, games_for
 from app.play.views import rules_view
@@ -205,12 +207,15 @@ def bot_choice(job: BotJob) -> tuple[Action, str | None]:
     """`choose` for the job's bot, from its seat's view and legal actions."""
     game = _games[job.game]
     bot = bots_for(game).get(job.level, EASY)
-    state = orjson.loads(job.state)
-    view = {**game.view(state, job.seat), "you": job.seat}
-    legal = game.legal(state, job.seat)
-    # As the driver always handed them to bots: every object's keys in sorted order.
-    rng = bot_rng(job.seed, job.seq, job.seat)
-    return choose(game, bot, clone(view), clone({"legal": legal})["legal"], rng)
+    view, legal = seen(game, orjson.loads(job.state), job.seat)
+    return choose(game, bot, view, legal, bot_rng(job.seed, job.seq, job.seat))
+
+
+def seen(game: Game, state: State, seat: Seat) -> tuple[dict[str, Any], list[Action]]:
+    """What a bot is shown of `state` in `seat`: the seat's view (with `you`) and its legal
+    actions, as the driver always handed them to bots: every object's keys in sorted order."""
+    view = {**game.view(state, seat), "you": seat}
+    return clone(view), clone({"legal": game.legal(state, seat)})["legal"]
 
 
 def choose(

@@ -104,7 +104,8 @@ def test_the_lobby_page_shows_the_options_of_the_tables_pace_only(client: TestCl
     page = client.get(f"/l/{live.code}").text
     assert '<div class="table-option" data-pace="turn-based" hidden>' in page
     assert '<div class="table-option" data-pace="live">' in page
-    assert page.count('<div class="table-option">') == 2  # the pace and take-backs, at either pace
+    # the pace, take-backs and hints, at either pace
+    assert page.count('<div class="table-option">') == 3
     turn_based = Table.open(client, pace="turn-based")
     page = client.get(f"/l/{turn_based.code}").text
     assert '<div class="table-option" data-pace="live" hidden>' in page

@@ -43,7 +43,7 @@ EXAMPLES = int(os.environ.get("TT_FUZZ_EXAMPLES", "50"))
 MAX_MESSAGE_BYTES = 16 * 1024  # docs/protocol.md
 MAX_CHAT_CHARS = 500
 MAX_SAFE_INTEGER = 2**53 - 1
-TYPES = ("action", "undo", "sync", "chat")
+TYPES = ("action", "undo", "hint", "sync", "chat")
 # The moves a game may take to reach a position where every attack applies.
 MAX_WALK = 40
 # Every kind of attack, each of which must be tried in every game.
