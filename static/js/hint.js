@@ -36,18 +36,31 @@ export function canonical(value) {
 const legalKey = (view) => (view && view.legal ? view.legal.map(canonical).sort().join("\n") : "");
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const visible = (element) => element.isConnected && element.checkVisibility();
-// Whether a box around `element` RING px wide would be cut off by an ancestor that clips what
-// overflows it (a map's space, a scrolling row): its ring is then drawn inside it.
-function clipped(element) {
+// The nearest ancestor that would cut off a ring RING px wide around `element` (a map's space
+// that hides what overflows it, a scrolling row), if any.
+function clipper(element) {
   const box = element.getBoundingClientRect();
   for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
     const style = getComputedStyle(up);
     if (style.overflowX === "visible" && style.overflowY === "visible") continue;
     const outer = up.getBoundingClientRect();
     if (box.left - RING < outer.left || box.top - RING < outer.top || box.right + RING > outer.right
-      || box.bottom + RING > outer.bottom) return true;
+      || box.bottom + RING > outer.bottom) return up;
   }
-  return false;
+  return null;
+}
+
+// What carries the ring: the control; or, when it covers a box that would cut its ring off (a
+// button laid over a map's space), that box; else the control, its ring drawn inside it.
+function ringHolder(element) {
+  const clip = clipper(element);
+  if (!clip) return { holder: element, inset: false };
+  const inner = element.getBoundingClientRect();
+  const outer = clip.getBoundingClientRect();
+  const covers = inner.left <= outer.left + 4 && inner.top <= outer.top + 4
+    && inner.right >= outer.right - 4 && inner.bottom >= outer.bottom - 4;
+  if (covers && !clipper(clip)) return { holder: clip, inset: false };
+  return { holder: element, inset: true };
 }
 
 const typing = (target) => target instanceof Element && target.closest("input, textarea, select, [contenteditable]");
@@ -179,7 +192,7 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
       element.scrollIntoView({ block: "center", inline: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
       element.focus({ preventScroll: true });
       hideTip(); // the focus showed its tooltip; the callout says more
-      openCallout(element, reason);
+      openCallout(reason);
       say(`Hint: ${reason || words}`);
     } else {
       showNote(reason ? `${reason} (${words})` : `The good bot would choose: ${words}.`, true);
@@ -203,46 +216,49 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
   function mark(element) {
     for (const old of board.querySelectorAll(".hinted")) if (old !== element) unmark(old);
     element.classList.add("hinted");
+    const { holder, inset } = ringHolder(element);
+    holder.classList.add("hint-ring");
     // Above its neighbours (a cell among cells), without moving it: only a static one is lifted.
-    element.classList.toggle("hint-lift", getComputedStyle(element).position === "static");
-    element.classList.toggle("hint-inset", clipped(element));
+    holder.classList.toggle("hint-lift", getComputedStyle(holder).position === "static");
+    holder.classList.toggle("hint-inset", inset);
     const described = (element.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
     if (!described.includes(TEXT_ID)) element.setAttribute("aria-describedby", [...described, TEXT_ID].join(" "));
   }
 
   function unmark(element) {
-    element.classList.remove("hinted", "hint-lift", "hint-inset");
+    element.classList.remove("hinted");
+    for (const ring of board.querySelectorAll(".hint-ring")) {
+      ring.classList.remove("hint-ring", "hint-lift", "hint-inset");
+    }
     const rest = (element.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== TEXT_ID);
     if (rest.length) element.setAttribute("aria-describedby", rest.join(" "));
     else element.removeAttribute("aria-describedby");
   }
 
   // The callout: "Hint", the reason, a close button; beside the control, pointing at it.
-  function openCallout(element, reason) {
+  function openCallout(reason) {
     closeCallout();
     callout = document.createElement("div");
     callout.id = "hint-callout";
     callout.className = "hint-callout";
     callout.setAttribute("role", "note");
-    const head = document.createElement("p");
-    head.className = "hint-callout-head";
     const tag = document.createElement("strong");
+    tag.className = "hint-callout-tag";
     tag.textContent = "Hint";
+    const text = document.createElement("p");
+    text.className = "hint-callout-text";
+    text.id = TEXT_ID;
+    text.textContent = reason || "The good bot would choose this.";
     const close = document.createElement("button");
     close.type = "button";
     close.className = "hint-close";
     close.setAttribute("aria-label", "Close the hint");
     close.textContent = "×";
     close.addEventListener("click", clear);
-    head.append(tag, close);
-    const text = document.createElement("p");
-    text.className = "hint-callout-text";
-    text.id = TEXT_ID;
-    text.textContent = reason || "The good bot would choose this.";
     const arrow = document.createElement("span");
     arrow.className = "hint-arrow";
     arrow.setAttribute("aria-hidden", "true");
-    callout.append(head, text, arrow);
+    callout.append(tag, text, close, arrow);
     document.body.append(callout);
     place();
   }
@@ -252,15 +268,16 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
     callout = null;
   }
 
-  // Below the control when it fits in the window, else above; never past the window's sides.
-  // In the page's coordinates, so that it scrolls with the control.
+  // Below the control (its ring) when it fits in the window, else above; never past the window's
+  // sides. In the page's coordinates, so that it scrolls with the control.
   function place() {
     if (!callout || !shown || !shown.element) return;
-    const box = shown.element.getBoundingClientRect();
+    const box = (board.querySelector(".hint-ring") || shown.element).getBoundingClientRect();
     const { width, height } = callout.getBoundingClientRect();
     const left = Math.min(Math.max(GAP, box.left + box.width / 2 - width / 2), window.innerWidth - width - GAP);
-    const below = box.bottom + GAP + height <= window.innerHeight || box.top - GAP - height < 0;
-    const top = below ? box.bottom + GAP : box.top - GAP - height;
+    const off = RING + 8; // the arrow's tip on the ring's edge
+    const below = box.bottom + off + height <= window.innerHeight || box.top - off - height < 0;
+    const top = below ? box.bottom + off : box.top - off - height;
     callout.classList.toggle("above", !below);
     callout.style.left = `${Math.max(GAP, left) + window.scrollX}px`;
     callout.style.top = `${top + window.scrollY}px`;

@@ -1191,13 +1191,14 @@ export const render = steady(draw);
 // wild part counts as, the dice or a wrench, the mechanism's turn) rather than a hidden twin.
 export function showChoice(action) {
   if (!last || last.view.you === null || last.view.you === undefined) return;
+  const before = JSON.stringify([shownSeat, chosen]);
   shownSeat = last.view.you;
   if (action.type === "journal") chosen.journal = action.number;
   if (action.type === "circle") chosen.circle = action.number;
   if (action.type === "circle" || action.type === "build_add") chosen.by = "dice";
   if (action.type === "spend_wrench") chosen.by = "wrench";
   if (action.type === "build_place") chosen.place = action.orientation || 0;
-  draw(last.board, last.view, last.options);
+  if (JSON.stringify([shownSeat, chosen]) !== before) draw(last.board, last.view, last.options);
 }
 
 function draw(board, view, options) {
