@@ -69,7 +69,7 @@ const typing = (target) => target instanceof Element && target.closest("input, t
 // hidden twin (board.js: an action the same to the player as one drawn as a button), the button
 // drawn for its group, which then takes the twin's action (they are the same to the player), so
 // that a click plays exactly the hinted one.
-function controlOf(board, key) {
+export function controlOf(board, key) {
   const all = [...board.querySelectorAll("[data-action]")];
   const carriers = all.filter((element) => canonical(JSON.parse(element.dataset.action)) === key);
   const seen = carriers.find(visible);

@@ -6,7 +6,7 @@ refusals, said politely by the prompt: nothing to decide, hints off; the log lin
 reads; Escape; H typed in the chat. Screenshots of a hint in each game at 1280x800 and 375x740
 go to test-artifacts/screenshots/hint-<game>-<width>.png.
 
-This module's server has bots that do not wait before acting, as in test_solo_pages.py.
+This module's server (conftest.py's `quick_server`) has bots that do not wait before acting.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from playwright.sync_api import Page, expect
 from app.config import Settings
 from app.play.registry import games_for
 
-from .conftest import EXPECT_TIMEOUT, serving
+from .conftest import EXPECT_TIMEOUT
 from .pages import DECIDING, NewContext, record, wait_live
 
 pytestmark = pytest.mark.browser
@@ -38,17 +37,22 @@ POLL = 0.02  # seconds between two looks at the record or the frames received
 # to start (over 20 s on a busy two-core machine); later ones take a fraction of a second.
 ANSWER_TIMEOUT = 120
 
-# Each of the person's legal actions pointed at as a hint would be: those for which the board
+# The person's legal actions pointed at as a hint would be (of each type, at most EACH spread
+# over the list: an Unvention roll offers some 150 journal writes): those for which the board
 # then has no single visible control carrying exactly that action (a hidden twin, a pick not
-# chosen, a sheet not shown, a map space whose ring is cut off).
-POINT_AT_EACH = """() => {
+# chosen, a sheet not shown).
+EACH = 16
+POINT_AT_EACH = """(each) => {
   const table = window.tinkertable;
   const canonical = (value) => JSON.stringify(value, (_, item) =>
     item && typeof item === "object" && !Array.isArray(item)
       ? Object.fromEntries(Object.keys(item).sort().map((name) => [name, item[name]]))
       : item);
+  const byType = Map.groupBy(table.client.view.legal, (action) => action.type);
+  const some = [...byType.values()].flatMap((list) => list.length <= each ? list
+    : Array.from({ length: each }, (_, i) => list[Math.floor(i * list.length / each)]));
   const missed = [];
-  for (const action of table.client.view.legal) {
+  for (const action of some) {
     table.showHint(action, "Because.");
     const hinted = [...document.querySelectorAll("#board .hinted")];
     const ok = hinted.length === 1 && hinted[0].checkVisibility()
@@ -61,10 +65,9 @@ POINT_AT_EACH = """() => {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server process for this module whose bots act at once; its base URL."""
-    with serving(tmp_path_factory.mktemp("hints-server"), BOT_DELAY="0") as url:
-        yield url
+def server(quick_server: str) -> str:
+    """This module's pages open on the server whose bots act at once (as test_solo_pages.py's)."""
+    return quick_server
 
 
 def canonical(action: Any) -> str:
@@ -162,7 +165,8 @@ def check_shown(page: Page, answer: dict[str, Any], width: int) -> None:
     expect(callout.locator("strong")).to_have_text("Hint")
     if answer["reason"]:
         expect(callout).to_contain_text(answer["reason"])
-    expect(hinted).to_have_attribute("aria-describedby", "hint-text")
+    # described by the callout's words (and by a tooltip while the pointer rests on it)
+    expect(hinted).to_have_attribute("aria-describedby", re.compile(r"(^| )hint-text( |$)"))
     said = f"Hint: {answer['reason']}" if answer["reason"] else re.compile(r"^Hint: \S")
     expect(page.locator("#hint-said")).to_have_text(said)
     box = callout.bounding_box()
@@ -190,7 +194,7 @@ def test_a_hint_points_at_the_control_that_plays_it(
         if page.evaluate("() => window.tinkertable.client.view.result !== null"):
             break
         if decision == 0:
-            assert page.evaluate(POINT_AT_EACH) == []
+            assert page.evaluate(POINT_AT_EACH, EACH) == []
             page.keyboard.press("Escape")
             expect(page.locator("#board .hinted")).to_have_count(0)
             expect(button).to_be_enabled()
@@ -292,3 +296,74 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     page.keyboard.press("h")
     expect(page.locator("#hint-note")).to_have_text("Hints are off at this table.")
     expect(page.locator("#board .hinted")).to_have_count(0)
+
+
+# hint.js on a page of its own: a board of three controls, the hints of a made-up table.
+ALONE = """async () => {
+  const { Actions } = await import("/static/js/board.js");
+  const { canonical, setUpHints } = await import("/static/js/hint.js");
+  const research = (die) => ({ type: "research", die });
+  const hidden = { type: "keep", card: 7 };
+  const legal = [research(1), research(2), hidden];
+  const actions = new Actions(legal);
+  const board = document.createElement("div");
+  board.append(
+    actions.button(research(1), "Research tile 3", "Research with the 3"),
+    actions.twin(research(2), "Research tile 3"),
+    actions.twin(hidden, "Keep it"),
+  );
+  const parts = Object.fromEntries(["button", "note", "said"].map((name) => {
+    const element = document.createElement(name === "button" ? "button" : "p");
+    document.body.append(element);
+    return [name, element];
+  }));
+  document.body.append(board);
+  const lobby = { status: "playing", options: {} };
+  const client = { view: { legal, result: null }, lobby, live: true, nextId: 1 };
+  const sent = [];
+  const send = (message) => sent.push(message);
+  const hints = setUpHints({ client, send, seat: () => 0, game: {}, board, ...parts });
+  const seen = {};
+  hints.ask();
+  seen.busy = [parts.button.disabled, parts.button.textContent, [...sent]];
+  const why = "Moves it along.";
+  hints.receive({ type: "hint", ref: 1, action: { die: 2, type: "research" }, reason: why });
+  const twin = board.querySelector(".hinted");
+  seen.twin = [twin === board.children[0], twin.dataset.action, board.children[1].dataset.action,
+    document.getElementById("hint-text").textContent, document.activeElement === twin];
+  hints.ask();
+  hints.receive({ type: "hint", ref: 2, action: { type: "keep", card: 7 }, reason: "" });
+  const note = parts.note;
+  seen.unseen = [board.querySelectorAll(".hinted").length, note.hidden, note.textContent];
+  hints.ask();
+  hints.receive({ type: "error", error: "busy", message: "hint: busy", ref: 3 });
+  seen.refused = [parts.note.textContent, parts.button.disabled];
+  hints.ask();
+  hints.receive({ type: "hint", ref: 4, action: research(1), reason: "Why not." });
+  client.view = { legal: [research(1)], result: null };  // a move: the choices changed
+  hints.redrawn();
+  seen.moved = [board.querySelectorAll(".hinted").length, document.getElementById("hint-callout")];
+  seen.canonical = canonical({ b: [{ d: 1, c: 2 }], a: 1 });
+  return seen;
+}"""
+
+
+def test_twins_words_refusals_and_moves_on_a_board_of_its_own(new_context: NewContext) -> None:
+    """A hint of a hidden twin swaps actions with the button drawn for its group, so that the
+    visible one plays exactly the hinted action; one that no control shows is said in words by
+    the prompt; a refusal is said there; a move that changes the choices takes the hint away."""
+    page = new_context().new_page()
+    page.goto("/")
+    seen = page.evaluate(ALONE)
+    assert seen["busy"] == [True, "Thinking…", [{"type": "hint", "id": 1}]]
+    assert seen["twin"] == [
+        True,
+        '{"type":"research","die":2}',
+        '{"type":"research","die":1}',
+        "Moves it along.",
+        True,
+    ]
+    assert seen["unseen"] == [0, False, "The good bot would choose: Keep it."]
+    assert seen["refused"] == ["Still thinking about your last hint…", False]
+    assert seen["moved"] == [0, None]
+    assert seen["canonical"] == '{"a":1,"b":[{"c":2,"d":1}]}'

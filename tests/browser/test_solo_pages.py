@@ -10,9 +10,9 @@ clickable ones with the game's own `pick`, clicks it, and waits until the game's
 holds it. The bot plays meanwhile. At the end the result panel names the winners (or nobody)
 and the record shows the bot's moves beside the person's.
 
-These tests run on this module's own server, whose bots do not wait before each action (the
-default BOT_DELAY of 0.8 s, there for people to follow, would make a game of Unvention, where
-the bot takes about 190 actions, last minutes).
+These tests run on the server whose bots do not wait before each action (conftest.py's
+`quick_server`: the default BOT_DELAY of 0.8 s, there for people to follow, would make a game of
+Unvention, where the bot takes about 190 actions, last minutes).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import random
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,6 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .conftest import serving
 from .pages import DECIDING, NewContext, new_table, record, seq
 
 pytestmark = pytest.mark.browser
@@ -39,7 +38,6 @@ pytestmark = pytest.mark.browser
 Action = dict[str, Any]
 Pick = Callable[[list[Action], random.Random], Action]
 
-BOT_DELAY = 0.0  # seconds a bot waits before each action on this module's server
 DECISION_TIMEOUT = 30_000  # milliseconds for the bot's moves between two of the person's
 ACCEPT_TIMEOUT = 30.0  # seconds for a click's action to reach the game's record (liveness)
 POLL = 0.02  # seconds between two looks at the record
@@ -59,11 +57,9 @@ READ = """() => {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server process for this module, as the shared one in conftest.py but with bots
-    that wait BOT_DELAY seconds; its base URL."""
-    with serving(tmp_path_factory.mktemp("solo-server"), BOT_DELAY=str(BOT_DELAY)) as url:
-        yield url
+def server(quick_server: str) -> str:
+    """This module's pages open on the server whose bots act at once."""
+    return quick_server
 
 
 # --- the person's choices, game by game ----------------------------------------------------------
