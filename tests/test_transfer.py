@@ -123,6 +123,9 @@ def fill(url: str) -> Filled:
         ann.socket.send_json({"type": "undo", "id": "slip"})  # a take-back in the record
         ann.until_seq(3)
         assert "took back" in ann.view["log"][-1]
+        ann.socket.send_json({"type": "hint", "id": "coach"})  # a hint in the record
+        ann.until("hint")
+        assert ann.view["log"][-1] == "Ann asked for a hint"
         clock.ahead += 61
         handed = hand_to_bot(client, away, 0, player_ids(client, away)[1])
         assert handed.status_code == 200, handed.text

@@ -7,6 +7,7 @@ The tables seat people only (no bot moves under a hint): the test plays every se
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,7 @@ def hint_to(
     assert asker.view is not None and asker.seq is not None
     before = position(client, table)
     expected = good_choice(game, before, seat)
-    legal = asker.view["legal"]
+    legal, clocks = asker.view["legal"], asker.view["clocks"]
     ask(asker, f"hint {before.seq}")
     if again is not None:
         ask(asker, again)
@@ -115,7 +116,7 @@ def hint_to(
         viewer.until_seq(before.seq + 1)
         assert viewer.view is not None
         assert viewer.view["log"][-1] == f"{NAMES[seat]} asked for a hint"
-    assert asker.view["legal"] == legal  # nothing else changed
+    assert (asker.view["legal"], asker.view["clocks"]) == (legal, clocks)  # nothing else changed
     return hint
 
 
@@ -203,9 +204,19 @@ def test_a_hint_is_the_good_bots_choice_and_everyone_sees_it(
 
 
 def test_hints_off_at_the_table(owned: Settings) -> None:
-    """On SQLite and PostgreSQL: refused, nothing recorded; the lobby shows the option."""
+    """On SQLite and PostgreSQL: refused, nothing recorded; the pages show the option."""
     game = next(iter(GAMES.values()))
     with serving(owned) as client:
+        home = client.get("/").text
+        assert home.count('<select name="hints" data-json-values>') == len(GAMES)
+        on = Table.open(client, game=game.id)
+        assert client.get(f"/api/lobbies/{on.code}").json()["options"]["hints"] is True
+        page = client.get(f"/l/{on.code}").text
+        assert re.search(
+            r'Hints from the good bot\s*<select data-option="hints" disabled>\s*'
+            r'<option value="true" selected>yes</option>\s*<option value="false" >no</option>',
+            page,
+        ), page
         table, seats, spectator = seated(client, game, hints=False)
         assert seats[0].lobby is not None and seats[0].lobby["options"]["hints"] is False
         assert seats[0].view is not None
@@ -213,16 +224,14 @@ def test_hints_off_at_the_table(owned: Settings) -> None:
         ask(seats[seat], 3)
         assert refusal(seats[seat], 3) == "hints_off"
         assert len(client.get(f"/api/lobbies/{table.code}/log").json()["actions"]) == 0
-        on = Table.open(client, game=game.id)
-        lobby = client.get(f"/api/lobbies/{on.code}").json()
-        assert lobby["options"]["hints"] is True  # the default
 
 
-def test_a_hint_after_a_restart_and_in_a_stored_game(owned: Settings) -> None:
-    """The record's hint entries fold again when the game is loaded from the database."""
+def test_a_hint_with_a_clock_and_after_a_restart(owned: Settings) -> None:
+    """A hint leaves the clocks as they were; the record's hint entries fold again when the game
+    is loaded from the database."""
     game = next(iter(GAMES.values()))
     with serving(owned) as client:
-        table, seats, spectator = seated(client, game)
+        table, seats, spectator = seated(client, game, clock_minutes=5)
         assert seats[0].view is not None
         seat = seats[0].view["active"][0]
         hint_to(client, table, game, [*seats, spectator], seat)
