@@ -100,6 +100,7 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
   let shown = null; // { key, action, reason, element, legal } while a hint is on the page
   let callout = null;
   let placing = 0;
+  let noteFor = null; // the choices the note by the prompt was said about
 
   const allowed = () => !client.lobby || !client.lobby.options || client.lobby.options.hints !== false;
   const playing = () => Boolean(client.view && !client.view.result && client.lobby?.status !== "open");
@@ -254,7 +255,11 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
     close.className = "hint-close";
     close.setAttribute("aria-label", "Close the hint");
     close.textContent = "×";
-    close.addEventListener("click", clear);
+    close.addEventListener("click", () => {
+      const hinted = shown && shown.element;
+      clear();
+      if (hinted && hinted.isConnected) hinted.focus({ preventScroll: true }); // the keyboard stays there
+    });
     const arrow = document.createElement("span");
     arrow.className = "hint-arrow";
     arrow.setAttribute("aria-hidden", "true");
@@ -297,6 +302,7 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
     note.textContent = text;
     note.classList.toggle("hint-note-hint", isHint);
     note.hidden = false;
+    noteFor = legalKey(client.view);
     if (!isHint) say(text);
   }
 
@@ -312,8 +318,10 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
   // (a move by another player who changes nothing for them leaves it), on the control drawn anew.
   function redrawn() {
     update();
-    if (!shown) return;
     const view = client.view;
+    // "Nothing to decide now" is old news once there is something to decide.
+    if (!shown && !note.hidden && legalKey(view) !== noteFor) note.hidden = true;
+    if (!shown) return;
     if (!view || view.result || legalKey(view) !== shown.legal) {
       clear();
       return;

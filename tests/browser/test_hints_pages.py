@@ -286,6 +286,13 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     assert said == "Still thinking about your last hint…"
     expect(ann.locator("#board .hinted")).to_have_count(1)
     expect(ann.locator("#hint-note")).to_be_hidden()  # the hint came
+    # Ann rolls as hinted and scores: Bob has a score to choose, and "Nothing to decide now" is
+    # gone.
+    expect(bob.locator("#hint-note")).to_be_visible()
+    ann.locator("#board .hinted").click()
+    ann.locator("#board [data-action*='\"score\"']").first.click()
+    expect(bob.locator("#hint")).to_be_enabled()
+    expect(bob.locator("#hint-note")).to_be_hidden()
     assert len(ann_frames.sent) == 2
 
     off = new_context()
