@@ -63,6 +63,12 @@ function ringHolder(element) {
   return { holder: element, inset: true };
 }
 
+// "end your turn" -> "End your turn."
+const sentence = (words) => {
+  const text = words.trim();
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?…]$/.test(text) ? "" : "."}`;
+};
+
 const typing = (target) => target instanceof Element && target.closest("input, textarea, select, [contenteditable]");
 
 // The control that carries `key` and can be seen: the one drawn with it, or, when that is a
@@ -196,8 +202,9 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
       openCallout(reason);
       say(`Hint: ${reason || words}`);
     } else {
-      showNote(reason ? `${reason} (${words})` : `The good bot would choose: ${words}.`, true);
-      say(`Hint: ${reason ? `${reason}. ${words}` : words}`);
+      const said = `Suggested: ${sentence(words)}${reason ? ` ${sentence(reason)}` : ""}`;
+      showNote(said, true);
+      say(`Hint: ${said}`);
     }
   }
 

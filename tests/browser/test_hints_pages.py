@@ -370,7 +370,7 @@ def test_twins_words_refusals_and_moves_on_a_board_of_its_own(new_context: NewCo
         "Moves it along.",
         True,
     ]
-    assert seen["unseen"] == [0, False, "The good bot would choose: Keep it."]
+    assert seen["unseen"] == [0, False, "Suggested: Keep it."]
     assert seen["refused"] == ["Still thinking about your last hint…", False]
     assert seen["moved"] == [0, None]
     assert seen["canonical"] == '{"a":1,"b":[{"c":2,"d":1}]}'
