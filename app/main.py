@@ -107,6 +107,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.hub = hub
     app.state.openings = Openings(settings.openings_at_once)
     app.state.bots = bots
+    app.state.hints = hints
     app.state.lag = lag
     sweeper = asyncio.create_task(_sweep_rooms(hub))
     # Old lobbies go in the background; those this process has a room for, or another process
