@@ -150,6 +150,42 @@ def wait_played(page: Page, code: str, count: int) -> None:
     assert len(mine) == count
 
 
+def luminance(rgb: str) -> float:
+    """The relative luminance (WCAG 2) of a computed colour, "rgb(r, g, b)"."""
+    red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", rgb)[:3])
+    linear = [
+        c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (red, green, blue)
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: str, other: str) -> float:
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+RING = """() => {
+  const ring = document.querySelector("#board .hint-ring");
+  const style = getComputedStyle(ring);
+  return {
+    color: style.outlineColor, width: parseFloat(style.outlineWidth), line: style.outlineStyle,
+    gap: style.boxShadow, motion: style.animationName,
+    paper: getComputedStyle(document.documentElement).backgroundColor,
+  };
+}"""
+
+
+def check_ring(page: Page, *, moving: bool) -> None:
+    """The ring: a solid outline at least 3 px wide, at least 3:1 against the white gap around
+    the control and the page; pulsing unless the person asked for reduced motion."""
+    ring = page.evaluate(RING)
+    assert ring["line"] == "solid" and ring["width"] >= 3, ring
+    assert "rgb(255, 255, 255)" in ring["gap"], ring
+    assert contrast(ring["color"], "rgb(255, 255, 255)") >= 3, ring
+    assert contrast(ring["color"], ring["paper"]) >= 3, ring
+    assert (ring["motion"] != "none") == moving, ring
+
+
 def check_shown(page: Page, answer: dict[str, Any], width: int) -> None:
     """The hint on the page: one control outlined, in sight, carrying the hinted action, the
     reason beside it within the window, and said to screen readers."""
@@ -206,6 +242,7 @@ def test_a_hint_points_at_the_control_that_plays_it(
         size = page.viewport_size
         assert size is not None
         check_shown(page, answer, size["width"])
+        check_ring(page, moving=False)  # this context asks for reduced motion
         if decision == 0:
             page.screenshot(path=artifacts / f"hint-{game}-{WIDE['width']}.png")
             # On a phone: the same decision hinted again, the first hint put away.
@@ -220,7 +257,7 @@ def test_a_hint_points_at_the_control_that_plays_it(
             page.screenshot(path=artifacts / f"hint-{game}-{PHONE['width']}-{decision + 1}.png")
         played = len(my_actions(page, code))
         sent = len(frames.actions)
-        page.locator("#board .hinted").element_handle().click()
+        page.locator("#board .hinted").click()  # found again if the board is drawn anew
         wait_played(page, code, played + 1)
         assert [canonical(action) for action in frames.actions[sent:]] == [
             canonical(answer["action"])
@@ -263,6 +300,7 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     ann.locator("#hint").click()
     ann_frames.answer(1)
     expect(ann.locator("#board .hinted")).to_have_count(1)
+    check_ring(ann, moving=True)
     for page in (ann, bob):
         expect(page.locator("#log")).to_contain_text("Ann asked for a hint")
     ann.keyboard.press("Escape")
