@@ -4,7 +4,7 @@
 // outlined, scrolled into sight and given the focus, with the bot's reason in a callout beside
 // it. Nothing is played for them. The hint lasts while what they may do stays the same: a move
 // (theirs, or one that changes their choices) or another hint takes it away, as do Escape and a
-// press elsewhere. Where no control on the page holds the action, the callout sits by the
+// click elsewhere. Where no control on the page holds the action, the callout sits by the
 // prompt and says the action in words.
 
 import { shownWords } from "./board.js";
@@ -159,8 +159,9 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
     ask();
   }
 
-  // A press anywhere but on the callout (or the Hint button) puts the hint away.
-  function onPress(event) {
+  // A click anywhere but on the callout (or the Hint button) puts the hint away; a finger that
+  // scrolls the page to look around it does not.
+  function onClick(event) {
     if (!shown && note.hidden) return;
     const target = event.target;
     if (target instanceof Node && (callout?.contains(target) || button.contains(target) || note.contains(target))) {
@@ -350,7 +351,7 @@ export function setUpHints({ client, send, seat, game, board, button, note, said
 
   button.addEventListener("click", ask);
   document.addEventListener("keydown", onKey);
-  document.addEventListener("pointerdown", onPress, true);
+  document.addEventListener("click", onClick, true);
   window.addEventListener("scroll", placeSoon, { passive: true, capture: true });
   window.addEventListener("resize", placeSoon);
   new MutationObserver(redrawn).observe(board, { childList: true });

@@ -306,12 +306,20 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     ann.keyboard.press("Escape")
     expect(ann.locator("#board .hinted")).to_have_count(0)
     expect(ann.locator("#hint-callout")).to_have_count(0)
+    # So does a click elsewhere; the callout's own words do not.
+    ann.keyboard.press("h")
+    ann_frames.answer(2)
+    ann.locator("#hint-text").click()
+    expect(ann.locator("#board .hinted")).to_have_count(1)
+    ann.locator("#players").click()
+    expect(ann.locator("#board .hinted")).to_have_count(0)
+    expect(ann.locator("#hint-callout")).to_have_count(0)
 
     chat = ann.locator("#chat-text")
     chat.press("h")
     chat.press("Enter")
     expect(ann.locator("#chat")).to_contain_text("Ann: h")  # back from the server: in order
-    assert len(ann_frames.sent) == 1  # the one hint asked with the button
+    assert len(ann_frames.sent) == 2  # the hints asked with the button and with H
 
     # Twice at once: the second waits for the first, said so, and is not sent.
     said = ann.evaluate(
@@ -331,7 +339,7 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     ann.locator("#board [data-action*='\"score\"']").first.click()
     expect(bob.locator("#hint")).to_be_enabled()
     expect(bob.locator("#hint-note")).to_be_hidden()
-    assert len(ann_frames.sent) == 2
+    assert len(ann_frames.sent) == 3
 
     off = new_context()
     page = off.new_page()
