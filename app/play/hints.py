@@ -70,8 +70,8 @@ class HintJob:
 
 
 @dataclass(frozen=True)
-class Weighed:
-    """The bot's best action and what it said of it (its `Weighed`, and its unit)."""
+class Advice:
+    """The bot's best action and what it said of it: the first of its `consider`, its unit."""
 
     action: Action
     value: float
@@ -90,7 +90,7 @@ def hint_job(position: Position, seat: Seat) -> HintJob:
     )
 
 
-def weigh(job: HintJob) -> Weighed | str:
+def weigh(job: HintJob) -> Advice | str:
     """In a worker: the bot's first choice from the seat's view and legal actions, as it would
     choose there (the same view, legal list and generator as `workers.bot_choice`); or, when
     the bot fails (raises, or answers something not legal), what went wrong."""
@@ -104,7 +104,7 @@ def weigh(job: HintJob) -> Weighed | str:
     if not any(canonical(best.action) == canonical(option) for option in legal):
         return f"the {bot.level} bot of {game.id} hinted {best.action!r}, not a legal action"
     value = float(best.value)
-    return Weighed(best.action, value if math.isfinite(value) else 0.0, best.reason, bot.unit)
+    return Advice(best.action, value if math.isfinite(value) else 0.0, best.reason, bot.unit)
 
 
 class Hints:
@@ -175,16 +175,15 @@ class Hints:
             refused = decision_refused(room, position, seat, self.hub.now())
             if refused is not None:
                 return refused
-            weighed = await self.workers.run(weigh, hint_job(position, seat), priority=URGENT)
-            if isinstance(weighed, str):
-                log.error("%s", weighed)
+            advice = await self.workers.run(weigh, hint_job(position, seat), priority=URGENT)
+            if isinstance(advice, str):
+                log.error("%s", advice)
                 return Refusal(ErrorCode.UNAVAILABLE, "the bot could not weigh this decision")
 
-            def answer(action: Action, weighed: Weighed = weighed) -> None:
-                hint = messages.hint(ref, action, weighed.reason, weighed.value, weighed.unit)
-                conn.push(hint)
+            def answer(action: Action, advice: Advice = advice) -> None:
+                conn.push(messages.hint(ref, action, advice.reason, advice.value, advice.unit))
 
-            refused = await self.hub.referee.hint(room, seat, weighed.action, answer)
+            refused = await self.hub.referee.hint(room, seat, advice.action, answer)
             if refused is None or refused.code != STALE:
                 return refused
         return Refusal(ErrorCode.CONFLICT, "the game moved on while the bot thought; ask again")
