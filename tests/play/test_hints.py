@@ -298,6 +298,8 @@ def test_hints_off_at_the_table(served: TestClient) -> None:
     seat = seats[0].view["active"][0]
     ask(seats[seat], 3)
     assert refusal(seats[seat], 3) == "hints_off"
+    seats[seat].act({"type": "hint"}, ref=4)  # the record's entry is no action to play
+    assert refusal(seats[seat], 4) == "illegal_action"
     assert len(client.get(f"/api/lobbies/{table.code}/log").json()["actions"]) == 0
     for viewer in (*seats, spectator):
         viewer.close()
