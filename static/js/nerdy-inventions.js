@@ -96,8 +96,8 @@ function explained(view, action) {
   return term ? `${describe(view, action)}. ${term}` : describe(view, action);
 }
 
-// A plain description of any action, for its button's label.
-function describe(view, action) {
+// A plain description of any action, for its button's label (and a hint's words: hint.js).
+export function describe(view, action) {
   const state = view.state;
   const cards = allCards(state);
   const cardName = (id) => (cards[id] ? cards[id].name : id);

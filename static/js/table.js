@@ -7,6 +7,7 @@
 
 import { clockText, clockWords } from "./clock-text.js";
 import { GameLog } from "./game-log.js";
+import { setUpHints } from "./hint.js";
 import { applyPatch } from "./patch.js";
 import { resultParts } from "./result.js";
 import { ReviewBox } from "./review.js";
@@ -115,8 +116,27 @@ function undoKey(event) {
   undo();
 }
 
+// Hints from the good bot: the Hint button beside the prompt, the key H (hint.js).
+const hints = setUpHints({
+  client,
+  send,
+  seat: () => mySeat,
+  game: gameModule,
+  board: el("board"),
+  button: el("hint"),
+  note: el("hint-note"),
+  said: el("hint-said"),
+});
+
 // Exposed for tests and the console: the page's current state.
-window.tinkertable = { client, act, undo, drop: () => client.socket && client.socket.close() };
+window.tinkertable = {
+  client,
+  act,
+  undo,
+  hint: hints.ask,
+  showHint: hints.show,
+  drop: () => client.socket && client.socket.close(),
+};
 
 function receive(message) {
   switch (message.type) {
@@ -163,7 +183,11 @@ function receive(message) {
     case "chat":
       addChat(message);
       break;
+    case "hint":
+      hints.receive(message);
+      break;
     case "error":
+      if (hints.receive(message)) break;
       if (message.ref !== null && message.ref !== undefined) client.pending.delete(message.ref);
       showRefusal(message.message);
       break;
@@ -232,6 +256,7 @@ function renderLobby() {
   el("lobby").hidden = playing;
   el("game").hidden = !playing;
   el("turn-bar").hidden = !playing;
+  hints.update();
   if (client.view) {
     renderPlayers();  // votes for a bot, and who is the host, come with the lobby
     renderResult();
@@ -426,6 +451,7 @@ function render() {
   gameLog.show(view);
   renderTimeouts(view.timeouts || []);
   gameModule.render(el("board"), view, { live: client.live });
+  hints.redrawn();
   renderResult();
 }
 

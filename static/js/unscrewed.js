@@ -91,7 +91,8 @@ let previous = null;
 let lastEvent = null;
 let playback = null;
 
-function describe(view, action) {
+// An action in words, for its button's label (and a hint's words: hint.js).
+export function describe(view, action) {
   switch (action.type) {
     case "character":
       return `Play ${CHARACTERS[action.name] ? CHARACTERS[action.name].name : action.name}`;

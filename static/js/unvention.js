@@ -177,8 +177,8 @@ function partText(printed, w, r, c) {
   return n === "?" ? "wild part" : `${n} part`;
 }
 
-// Any action in words, for its button's label.
-function describe(view, action) {
+// Any action in words, for its button's label (and a hint's words: hint.js).
+export function describe(view, action) {
   const state = view.state;
   const printed = PRINTED;
   const me = view.you === null ? null : state.players[view.you];
@@ -1228,6 +1228,21 @@ function refocus(board, found) {
 
 // Everyone plays at once, so the view changes while a player is clicking.
 export const render = steady(draw);
+
+// A hint (hint.js) is about to point at the control of `action`: the viewer's own sheet is
+// shown, with the picks that make that control the cell's button (the number to write, what a
+// wild part counts as, the dice or a wrench, the mechanism's turn) rather than a hidden twin.
+export function showChoice(action) {
+  if (!last || last.view.you === null || last.view.you === undefined) return;
+  const before = JSON.stringify([shownSeat, chosen]);
+  shownSeat = last.view.you;
+  if (action.type === "journal") chosen.journal = action.number;
+  if (action.type === "circle") chosen.circle = action.number;
+  if (action.type === "circle" || action.type === "build_add") chosen.by = "dice";
+  if (action.type === "spend_wrench") chosen.by = "wrench";
+  if (action.type === "build_place") chosen.place = action.orientation || 0;
+  if (JSON.stringify([shownSeat, chosen]) !== before) draw(last.board, last.view, last.options);
+}
 
 function draw(board, view, options) {
   last = { board, view, options };

@@ -99,6 +99,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """As `server`, but its bots do not wait before each action (BOT_DELAY 0): for the tests
+    that play whole games against bots (test_solo_pages.py, test_hints_pages.py). Its base URL."""
+    with serving(tmp_path_factory.mktemp("quick-server"), BOT_DELAY="0") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def browser(chromium_path: str) -> Iterator[Any]:
     from playwright.sync_api import expect, sync_playwright
 

@@ -11,6 +11,15 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 CLICKABLE = "#board [data-action]:enabled"
+# The person has something to do: the view waits for them and the board has a control to press
+# (or the game is over).
+DECIDING = """() => {
+  const view = window.tinkertable.client.view;
+  if (view.result !== null) return true;
+  if (!view.active.includes(view.you)) return false;
+  return [...document.querySelectorAll('#board [data-action]')]
+    .some((element) => !element.disabled && element.checkVisibility());
+}"""
 NewContext = Callable[..., Any]
 
 
@@ -90,3 +99,10 @@ def new_table(
     page.wait_for_url(re.compile(r"/l/[^/]+$"))
     wait_live(page)
     return page.url
+
+
+def record(page: Page, code: str) -> dict[str, Any]:
+    """The game's public record (GET /api/lobbies/{code}/log)."""
+    response = page.request.get(f"/api/lobbies/{code}/log")
+    assert response.ok, response.text()
+    return response.json()

@@ -10,9 +10,9 @@ clickable ones with the game's own `pick`, clicks it, and waits until the game's
 holds it. The bot plays meanwhile. At the end the result panel names the winners (or nobody)
 and the record shows the bot's moves beside the person's.
 
-These tests run on this module's own server, whose bots do not wait before each action (the
-default BOT_DELAY of 0.8 s, there for people to follow, would make a game of Unvention, where
-the bot takes about 190 actions, last minutes).
+These tests run on the server whose bots do not wait before each action (conftest.py's
+`quick_server`: the default BOT_DELAY of 0.8 s, there for people to follow, would make a game of
+Unvention, where the bot takes about 190 actions, last minutes).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import random
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,28 +31,17 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .conftest import serving
-from .pages import NewContext, new_table, seq
+from .pages import DECIDING, NewContext, new_table, record, seq
 
 pytestmark = pytest.mark.browser
 
 Action = dict[str, Any]
 Pick = Callable[[list[Action], random.Random], Action]
 
-BOT_DELAY = 0.0  # seconds a bot waits before each action on this module's server
 DECISION_TIMEOUT = 30_000  # milliseconds for the bot's moves between two of the person's
 ACCEPT_TIMEOUT = 30.0  # seconds for a click's action to reach the game's record (liveness)
 POLL = 0.02  # seconds between two looks at the record
 TRIES = 3  # games to play until one lasts long enough for the mid-game screenshot
-
-# The person has something to do: the view waits for them and the board has a control to press.
-DECIDING = """() => {
-  const view = window.tinkertable.client.view;
-  if (view.result !== null) return true;
-  if (!view.active.includes(view.you)) return false;
-  return [...document.querySelectorAll('#board [data-action]')]
-    .some((element) => !element.disabled && element.checkVisibility());
-}"""
 
 # Every data-action on the board, whether it can be clicked now, and the view's legal list, read
 # in one go (the page renders each view as it arrives, so the two agree within one task).
@@ -68,11 +57,9 @@ READ = """() => {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server process for this module, as the shared one in conftest.py but with bots
-    that wait BOT_DELAY seconds; its base URL."""
-    with serving(tmp_path_factory.mktemp("solo-server"), BOT_DELAY=str(BOT_DELAY)) as url:
-        yield url
+def server(quick_server: str) -> str:
+    """This module's pages open on the server whose bots act at once."""
+    return quick_server
 
 
 # --- the person's choices, game by game ----------------------------------------------------------
@@ -196,13 +183,6 @@ def check_started_with_bots(page: Page, name: str, bots: int) -> None:
         "() => window.tinkertable.client.lobby.players.filter((p) => p.bot).map((p) => p.level)"
     )
     assert levels == ["good"] * bots
-
-
-def record(page: Page, code: str) -> dict[str, Any]:
-    """The game's public record (GET /api/lobbies/{code}/log)."""
-    response = page.request.get(f"/api/lobbies/{code}/log")
-    assert response.ok, response.text()
-    return response.json()
 
 
 def wait_for_decision(page: Page) -> None:
