@@ -629,6 +629,9 @@ function tickClocks() {
 let chart = null; // the finished game's chart, once fetched (app/play/progress.py)
 let chartAsked = false;
 let resultDrawn = null; // what the banner was drawn from, as JSON
+// The banner waits for the board to show the last moves (a board that plays them back, as
+// UNSCREWED's, says when it is done with `settled()`): it must not name the winner before.
+let boardSettled = null; // the wait, then true
 
 function renderResult() {
   const view = client.view;
@@ -637,6 +640,13 @@ function renderResult() {
     box.hidden = true;
     return;
   }
+  if (boardSettled === null) {
+    boardSettled = Promise.resolve(gameModule.settled?.()).then(() => {
+      boardSettled = true;
+      renderResult();
+    });
+  }
+  if (boardSettled !== true) return;
   if (!chartAsked) {
     chartAsked = true;
     fetchChart(code).then((answer) => {
