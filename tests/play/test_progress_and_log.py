@@ -167,3 +167,17 @@ def test_unscrewed_charts_who_is_still_standing_from_a_start_where_everyone_is()
             assert standing == [int(seat["alive"]) for seat in states[step]["seats"]]
     assert series(GAMES["convolution"], iter(states_of("convolution")[0]))["levels"] == []
 
+
+def test_a_finished_games_last_replay_step_marks_the_lines_the_seat_never_read() -> None:
+    """The end of a finished game shows every line, the other seat's secrets too; those are
+    marked, and the seat's own lines keep the numbers they had at the table (one numbering)."""
+    game = GAMES["innovation"]
+    states, _ = states_of("innovation")
+    end = states[-1]
+    view = rules_view(game, end, 0, NAMES[:2], replay=True)
+    table = [name_seats(line, NAMES[:2]) for line in logbook.readable(end, 0)]
+    secret = set(view["log_secret"])
+    assert secret and len(view["log"]) == len(table) + len(secret)
+    assert [line for i, line in enumerate(view["log"]) if i not in secret] == table
+    before = rules_view(game, states[-2], 0, NAMES[:2], replay=True)
+    assert before["log_secret"] == [] and "log_secret" not in rules_view(game, end, 0, NAMES[:2])
