@@ -213,8 +213,13 @@ function renderLobby() {
   );
   const count = lobby.players.length;
   showJoinOrWatch(count + heldSeats(lobby).length >= Number(table.dataset.max));
+  const full = count >= Number(table.dataset.max);
   const addBot = el("add-bot");
-  if (addBot) addBot.querySelector("button").disabled = count >= Number(table.dataset.max) || !hosting;
+  if (addBot) {
+    addBot.querySelector("button").disabled = full || !hosting;
+    addBot.hidden = full;  // no seat for a bot: the reason instead
+    el("table-full").hidden = !full;
+  }
   const start = el("start");
   if (start) {
     const enough = count >= Number(table.dataset.min) && count <= Number(table.dataset.max);

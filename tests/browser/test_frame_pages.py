@@ -65,6 +65,9 @@ def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
     link = create_game(ann, "Ann")
     bob = bob_context.new_page()
     join(bob, link, "Bob")
+    # The table is full: no bot level or "Add bot" for the host, the reason instead.
+    expect(ann.locator("#table-full")).to_be_visible()
+    expect(ann.locator("#add-bot")).to_be_hidden()
     start(ann, bob)
 
     bar = ann.locator("#turn-bar")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from app.play.table import TABLE_OPTIONS
+from app.play.websocket import lobby_cookie
 from tests.play.tables import Table
 
 TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
@@ -111,3 +112,22 @@ def test_the_lobby_page_shows_the_options_of_the_tables_pace_only(client: TestCl
     assert '<div class="table-option" data-pace="turn-based">' in page
     home = client.get("/").text
     assert home.count('data-pace="turn-based" hidden') == 2 * home.count('name="pace"') > 0
+
+
+def test_a_full_lobby_says_so_instead_of_offering_a_bot(client: TestClient) -> None:
+    """The host's page of a full table has no bot level or "Add bot" (no seat for a bot), and
+    says why; with a seat free it offers them."""
+
+    def host_page(names: tuple[str, ...]) -> str:
+        table = Table.open(client, names)
+        client.cookies.set(lobby_cookie(table.code), table.tokens[0])
+        page = client.get(f"/l/{table.code}").text
+        client.cookies.clear()
+        return page
+
+    full = host_page(("Ann", "Bob"))  # Convolution: two players
+    assert '<form id="add-bot" class="add-bot" hidden>' in full
+    assert '<p id="table-full" class="hint table-full">The table is full' in full
+    open_seat = host_page(("Ann",))
+    assert '<form id="add-bot" class="add-bot">' in open_seat
+    assert '<p id="table-full" class="hint table-full" hidden>' in open_seat
