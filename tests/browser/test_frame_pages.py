@@ -46,6 +46,9 @@ AudioContext.prototype.createOscillator = function () {
 """
 
 
+BAR_PARTS = ("#turn-who", "#prompt", "#turn-tools")
+
+
 def hide(page: Page, hidden: bool) -> None:
     """The tab goes to the background (or comes back), as far as the page can tell."""
     page.evaluate(
@@ -115,6 +118,11 @@ def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
     bob.wait_for_function("() => window.scrollY > 100")
     box = bob.locator("#turn-bar").bounding_box()
     assert box is not None and -1 <= box["y"] <= 1, box
+    # On a phone the turn and its prompt stay together: the bar's buttons come after them.
+    who, prompt, tools = (bob.locator(part).bounding_box() for part in BAR_PARTS)
+    assert who is not None and prompt is not None and tools is not None
+    assert prompt["y"] - (who["y"] + who["height"]) < 8, (who, prompt)
+    assert tools["y"] >= prompt["y"] + prompt["height"] - 1, (prompt, tools)
 
     # The sound is remembered in this browser.
     bob.reload()
