@@ -295,7 +295,6 @@ function header(view, state) {
           { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" },
           "see the rules",
         ),
-        ".",
       ),
     ),
   );
