@@ -23,6 +23,8 @@ templates = Jinja2Templates(directory=ROOT / "templates", context_processors=[pa
 templates.env.globals["table_options"] = [option.name for option in table.TABLE_OPTIONS]
 # The table options that apply at one pace only ("live" or "turn-based"): hidden at the other.
 templates.env.globals["option_pace"] = table.PACE_OF
+# The table options that apply only while another is on (the seconds added per turn: a clock).
+templates.env.globals["option_needs"] = table.NEEDS
 # Options and their choices in the players' words ("Team game: yes").
 templates.env.globals["option_label"] = option_words.label
 templates.env.globals["option_choice"] = option_words.choice_text

@@ -217,6 +217,7 @@ class ChartColumn(BaseModel):
 
 class ScoreChart(BaseModel):
     measure: str  # what is counted, in the game's words ("Points", "Categories won")
+    levels: list[str] = []  # the words for standings 0, 1, ... where they are states ("Out")
     names: list[str]  # the players, by seat
     steps: int  # actions in the game
     points: list[list[int | list[float]]]  # [step, [each seat's standing]] where it changes

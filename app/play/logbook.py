@@ -6,6 +6,8 @@
   the log only grows.
 - `start(...)`: where a view's lines begin in that list (the VIEW's `log_start`).
 - `whole(...)`: a replay step's log: every line up to that step.
+- `secret(...)`: which of a replay step's lines its seat could not read at the table (the end
+  of a finished game shows every line): the replay numbers the others as the table did.
 - `page(...)`: a slice of the lines before a line, for `GET /api/lobbies/{code}/log/lines`.
 """
 
@@ -31,6 +33,19 @@ def whole(state: State, seat: Seat | None, shown: list[str]) -> list[str]:
     `shown` (a finished game's replay may show more: every seat's secrets)."""
     lines = readable(state, seat)
     return lines if lines[len(lines) - len(shown) :] == shown else shown
+
+
+def secret(state: State, seat: Seat | None, shown: list[str]) -> list[int]:
+    """The indexes in `shown` (a replay step's `whole` log) of the lines `seat` could not read
+    at the table: none, unless `shown` is every line of the log (a finished game's end)."""
+    entries = state.get("log", [])
+    if len(shown) != len(entries) or len(shown) == len(readable(state, seat)):
+        return []
+    return [
+        index
+        for index, entry in enumerate(entries)
+        if "seats" in entry and (seat is None or seat not in entry["seats"])
+    ]
 
 
 def page(lines: list[str], before: int, limit: int) -> dict[str, Any]:

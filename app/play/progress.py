@@ -3,15 +3,17 @@
 Each game says what its chart counts in its own `progress` module (app/games/<game>/progress.py:
 `MEASURE`, the words for it, and `progress(state) -> {seat: number}`; and, optionally,
 `breakdown(state) -> [(label, {seat: number})]`, the columns of the result banner, in the
-rulebook's order). The series is the game
+rulebook's order, and `LEVELS`, the words for the standings 0, 1, ... where a standing is a
+state rather than a count: UNSCREWED's "Out" and "Standing"). The series is the game
 rebuilt from its seed and record, action by action: work for a worker process (app.play.workers),
 never for the event loop, like a replay step. Only finished games have a chart (a finished game
 never changes), so each series is computed once and kept (`KEPT` games, the least recently asked
 forgotten first); computations count against the replays' limit (one per address, a few at once).
 
 The series is sent as the points where some seat's standing changes:
-`{"measure", "steps", "points": [[step, [standing of seat 0, seat 1, ...]], ...], "columns":
-[{"label", "values": [seat 0's, ...]}]}`, points from step 0 to the last (both always listed).
+`{"measure", "levels", "steps", "points": [[step, [standing of seat 0, seat 1, ...]], ...],
+"columns": [{"label", "values": [seat 0's, ...]}]}`, points from step 0 to the last (both always
+listed).
 """
 
 from __future__ import annotations
@@ -55,7 +57,13 @@ def series(game: Game, states: Iterable[State]) -> dict[str, Any]:
         breakdown = getattr(module, "breakdown", None)
         named = breakdown(state) if breakdown else [(module.MEASURE, module.progress(state))]
         columns = [{"label": label, "values": in_seat_order(by)} for label, by in named]
-    return {"measure": module.MEASURE, "steps": max(step, 0), "points": points, "columns": columns}
+    return {
+        "measure": module.MEASURE,
+        "levels": list(getattr(module, "LEVELS", ())),
+        "steps": max(step, 0),
+        "points": points,
+        "columns": columns,
+    }
 
 
 def in_seat_order(by_seat: dict[Seat, Any]) -> list[Any]:

@@ -104,6 +104,9 @@ PACE_OF: dict[str, str] = {
     CLOCK_INCREMENT.name: LIVE,
     AWAY_MINUTES.name: LIVE,
 }
+# The options that apply only while another is on (not 0): the pages hide them until it is. The
+# seconds added per turn need a clock.
+NEEDS: dict[str, str] = {CLOCK_INCREMENT.name: CLOCK_MINUTES.name}
 
 
 def turn_based(options: dict[str, Any]) -> bool:

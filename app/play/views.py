@@ -47,7 +47,7 @@ def rules_view(
     result = game.result(state)
     prompt = seen.get("prompt")
     shown = logbook.whole(state, seat, seen["log"]) if replay else seen["log"]
-    return {
+    view = {
         "game": game.id,
         "status": Status.FINISHED if result else Status.PLAYING,
         "you": seat,
@@ -59,6 +59,9 @@ def rules_view(
         "log_start": logbook.start(state, seat, shown),  # where `log` begins in the whole log
         "result": named_result(result.to_json(), names) if result else None,
     }
+    if replay:  # the lines the seat could not read at the table: shown, and not numbered
+        view["log_secret"] = logbook.secret(state, seat, shown)
+    return view
 
 
 def named_result(result: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -9,7 +9,9 @@
 //
 // The board is drawn without the live game's instructions ("Choose three cards...": nobody
 // chooses anything here); the log holds every line up to the step shown, the step's own lines
-// marked; the last step shows the result and the chart.
+// marked; the last step shows the result and the chart. The last step also shows every secret
+// (app/games/core.py's replay_view): the page says so, and marks the log's lines that the seat
+// could not read at the table (`log_secret`), numbering the others as the table did.
 //
 // `?step=N&seat=S` opens the replay at step N (the end without it), seen by seat S. The
 // review's moments (review.js) link there, and on this page step to it in place.
@@ -73,18 +75,27 @@ async function ask(step) {
     error.textContent = body.message;
     return;
   }
-  const before = replay.seat === seat && replay.view ? replay.view.log.length : null;
+  const before = replay.seat === seat && replay.view ? numbered(replay.view) : null;
   Object.assign(replay, { step: body.step, steps: body.steps, seat, view: body.view });
   draw(body, before);
 }
 
+// The lines of a step's log that the seat read at the table (the numbered ones).
+const numbered = (view) => view.log.length - (view.log_secret || []).length;
+
 function draw(body, linesBefore) {
   const view = body.view;
   el("replay-step").textContent = `Move ${body.step} of ${body.steps}`;
+  // At the end every hand and draw is shown: not "seen by" one seat. The banner names the
+  // winner then, so the heading's line does not too.
+  const everything = body.step === body.steps;
+  el("replay-seat-label").textContent = everything ? "From the seat of" : "Seen by";
+  el("replay-everything").hidden = !everything;
+  if (el("replay-winner")) el("replay-winner").hidden = everything;
   // The board as it stood, with nothing to choose and no instructions (`replay`: for a board
   // that words its own, such as Innovation's question, to describe the moment instead).
   gameModule.render(el("board"), { ...view, prompt: null, legal: [] }, { replay: true });
-  drawLog(view.log, linesBefore);
+  drawLog(view.log, view.log_secret || [], linesBefore);
   drawResult(body.step === body.steps ? view : null);
   el("replay-first").disabled = el("replay-back").disabled = body.step === 0;
   el("replay-last").disabled = el("replay-forward").disabled = body.step === body.steps;
@@ -92,17 +103,32 @@ function draw(body, linesBefore) {
 }
 
 // The log up to the step shown; the lines this step wrote (after the last step shown) marked.
-function drawLog(lines, linesBefore) {
+// Lines the seat could not read at the table (`secret`, indexes) are marked and not numbered:
+// a line has the number it had at the table.
+function drawLog(lines, secret, linesBefore) {
   const log = el("log");
-  const fresh = linesBefore === null || linesBefore > lines.length ? lines.length : linesBefore;
-  log.replaceChildren(
-    ...lines.map((line, index) => {
-      const item = document.createElement("li");
-      item.textContent = line;
-      if (index >= fresh) item.className = "new";
-      return item;
-    }),
-  );
+  const hidden = new Set(secret);
+  const fresh = linesBefore === null || linesBefore > lines.length - hidden.size ? Infinity : linesBefore;
+  let number = 0;
+  let firstNew = Infinity;
+  const items = lines.map((line, index) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    if (hidden.has(index)) {
+      item.className = "secret";
+      const tag = document.createElement("span");
+      tag.className = "secret-tag";
+      tag.textContent = "secret ";
+      item.prepend(tag);
+    } else {
+      number += 1;
+      item.value = number;
+      if (number > fresh) firstNew = Math.min(firstNew, index);
+    }
+    if (index >= firstNew) item.classList.add("new");
+    return item;
+  });
+  log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
 }
 

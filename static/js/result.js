@@ -56,6 +56,9 @@ export function resultParts(result, players, chart = null, series = null) {
   const columns = chart && chart.columns && chart.columns.length
     ? chart.columns
     : [{ label: "Score", values: names.map((_, seat) => result.scores[String(seat)]) }];
+  // The chart's measure in words where its standings are states ("Standing", "Out").
+  const said = (column, value) =>
+    String((column.label === chart?.measure && chart.levels?.[value]) || (value ?? ""));
   // In a box of its own that scrolls sideways if a phone is too narrow for every column.
   const table = node(
     "table",
@@ -79,7 +82,7 @@ export function resultParts(result, players, chart = null, series = null) {
           "tr",
           { class: won ? "winner" : "" },
           node("th", { scope: "row" }, won ? `${name} (winner)` : name),
-          ...columns.map((column) => node("td", {}, String(column.values[seat] ?? ""))),
+          ...columns.map((column) => node("td", {}, said(column, column.values[seat]))),
         );
       }),
     ),

@@ -1,14 +1,21 @@
 // The chart at the end of a game: each player's standing (points, categories won... the game's
 // `measure`) after every move, drawn as SVG from `GET /api/lobbies/{code}/progress`:
-// {"measure", "names", "steps", "points": [[step, [each seat's standing]], ...]}, the points
-// where a standing changes. A standing holds until the next point: the lines go in steps.
+// {"measure", "levels", "names", "steps", "points": [[step, [each seat's standing]], ...]}, the
+// points where a standing changes. A standing holds until the next point: the lines go in steps.
+// `levels` names the standings where they are states, not counts (UNSCREWED's "Out" and
+// "Standing"): the axis and the legend say those words.
+//
+// The SVG is drawn as wide as the screen has room for (up to WIDTH), so that its text, sized in
+// the SVG's units, reads at about its own size on a phone too instead of shrinking with it.
 
 import { node } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 640;
+const NARROWEST = 300;
 const HEIGHT = 240;
 const PAD = { left: 44, right: 12, top: 14, bottom: 40 };
+const FRAME = 48; // the page's margins and the banner's padding around the chart, in px
 // One line per seat: colors apart for most kinds of color blindness, and a dash for each too.
 const COLORS = ["#2364aa", "#c0392b", "#2e8540", "#c99700", "#6b4f9e", "#1d232b"];
 const DASHES = ["", "8 4", "2 3", "10 3 2 3", "4 4", "1 2"];
@@ -20,39 +27,55 @@ function svg(tag, attributes = {}, ...children) {
   return element;
 }
 
-// Up to six round numbers from 0 to at least `top`.
-function ticks(top) {
-  const step = Math.max(1, Math.ceil(top / 5));
-  const marks = [];
-  for (let value = 0; value <= top; value += step) marks.push(value);
-  if (marks[marks.length - 1] < top) marks.push(marks[marks.length - 1] + step);
+// The smallest round step (1, 2 or 5 times a power of ten, and whole) of at least `rough`.
+export function roundStep(rough) {
+  let power = 1;
+  while (power * 10 <= rough) power *= 10;
+  return [1, 2, 5, 10].map((factor) => factor * power).find((step) => step >= rough);
+}
+
+// Up to six round numbers, a round step apart, from 0 to at least `top`.
+export function ticks(top) {
+  const step = roundStep(Math.max(1, top / 5));
+  const marks = [0];
+  while (marks[marks.length - 1] < top) marks.push(marks[marks.length - 1] + step);
   return marks;
+}
+
+// As wide as the page leaves room for on this screen, in px (= the SVG's units).
+function chartWidth() {
+  const room = document.documentElement.clientWidth - FRAME;
+  return Math.round(Math.min(WIDTH, Math.max(NARROWEST, room)));
 }
 
 // The chart (a figure holding the SVG and its legend), or null with nothing to draw.
 export function scoreChart(chart) {
   if (!chart || !chart.points.length) return null;
   const seats = chart.names.length;
+  const levels = chart.levels || [];
+  const said = (value) => levels[value] ?? String(value);
   const values = chart.points.flatMap(([, standing]) => standing);
-  const marks = ticks(Math.max(1, ...values));
-  const top = marks[marks.length - 1];
+  const marks = levels.length ? levels.map((_, value) => value) : ticks(Math.max(1, ...values));
+  const top = Math.max(1, marks[marks.length - 1]);
   const steps = Math.max(1, chart.steps);
-  const x = (step) => PAD.left + ((WIDTH - PAD.left - PAD.right) * step) / steps;
+  const width = chartWidth();
+  const left = levels.length ? PAD.left + 8 * Math.max(...levels.map((word) => word.length)) : PAD.left;
+  const x = (step) => left + ((width - left - PAD.right) * step) / steps;
   const y = (value) => HEIGHT - PAD.bottom - ((HEIGHT - PAD.top - PAD.bottom) * value) / top;
 
   const grid = marks.map((value) =>
     svg(
       "g",
       { class: "chart-tick" },
-      svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(value), y2: y(value) }),
-      svg("text", { x: PAD.left - 8, y: y(value) + 6, "text-anchor": "end" }, String(value)),
+      svg("line", { x1: left, x2: width - PAD.right, y1: y(value), y2: y(value) }),
+      svg("text", { x: left - 8, y: y(value) + 6, "text-anchor": "end" }, said(value)),
     ),
   );
   const axis = svg(
     "g",
     { class: "chart-axis" },
-    svg("text", { x: PAD.left, y: HEIGHT - 8 }, "Start"),
-    svg("text", { x: WIDTH - PAD.right, y: HEIGHT - 8, "text-anchor": "end" }, `Move ${chart.steps}`),
+    svg("text", { x: left, y: HEIGHT - 8 }, "Start"),
+    svg("text", { x: width - PAD.right, y: HEIGHT - 8, "text-anchor": "end" }, `Move ${chart.steps}`),
   );
   const lines = [];
   const finals = [];
@@ -77,11 +100,11 @@ export function scoreChart(chart) {
     );
   }
   const title = `${chart.measure} over the game`;
-  const described = chart.names.map((name, seat) => `${name} ${finals[seat]}`).join(", ");
+  const described = chart.names.map((name, seat) => `${name} ${said(finals[seat])}`).join(", ");
   const picture = svg(
     "svg",
     {
-      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      viewBox: `0 0 ${width} ${HEIGHT}`,
       class: "chart",
       role: "img",
       "aria-label": `${title}: at the end, ${described}`,
@@ -99,7 +122,7 @@ export function scoreChart(chart) {
         "li",
         {},
         swatch(seat),
-        ` ${name}: ${finals[seat]}`,
+        ` ${name}: ${said(finals[seat])}`,
       ),
     ),
   );

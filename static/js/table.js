@@ -238,8 +238,13 @@ function renderLobby() {
   );
   const count = lobby.players.length;
   showJoinOrWatch(count + heldSeats(lobby).length >= Number(table.dataset.max));
+  const full = count >= Number(table.dataset.max);
   const addBot = el("add-bot");
-  if (addBot) addBot.querySelector("button").disabled = count >= Number(table.dataset.max) || !hosting;
+  if (addBot) {
+    addBot.querySelector("button").disabled = full || !hosting;
+    addBot.hidden = full;  // no seat for a bot: the reason instead
+    el("table-full").hidden = !full;
+  }
   const start = el("start");
   if (start) {
     const enough = count >= Number(table.dataset.min) && count <= Number(table.dataset.max);
@@ -657,6 +662,9 @@ let chart = null; // the finished game's chart, once fetched (app/play/progress.
 let chartAsked = false;
 let resultDrawn = null; // what the banner was drawn from, as JSON
 let review = null; // the finished game's review by the good bot (review.js), once asked for
+// The banner waits for the board to show the last moves (a board that plays them back, as
+// UNSCREWED's, says when it is done with `settled()`): it must not name the winner before.
+let boardSettled = null; // the wait, then true
 
 function renderResult() {
   const view = client.view;
@@ -665,6 +673,13 @@ function renderResult() {
     box.hidden = true;
     return;
   }
+  if (boardSettled === null) {
+    boardSettled = Promise.resolve(gameModule.settled?.()).then(() => {
+      boardSettled = true;
+      renderResult();
+    });
+  }
+  if (boardSettled !== true) return;
   if (!chartAsked) {
     chartAsked = true;
     fetchChart(code).then((answer) => {

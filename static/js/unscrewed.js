@@ -90,6 +90,10 @@ const ICON_WORDS = {
 let previous = null;
 let lastEvent = null;
 let playback = null;
+// The map key's fold as the person last left it (null: untouched, so open only where the board
+// has two columns: on a phone it is folded, so that the map is not pushed down by it).
+let keyOpen = null;
+const WIDE = "(min-width: 901px)"; // as .us-main's two columns in unscrewed.css
 
 // An action in words, for its button's label (and a hint's words: hint.js).
 export function describe(view, action) {
@@ -292,7 +296,6 @@ function header(view, state) {
           { href: "/rules/unscrewed#stand-in-components", target: "_blank", rel: "noopener" },
           "see the rules",
         ),
-        ".",
       ),
     ),
   );
@@ -510,7 +513,9 @@ function decision(view, state, actions, cells, things) {
 
 // --- your scheme ---------------------------------------------------------------------------------
 
-function scheme(view, state, actions) {
+// `over`: the game is over (or replayed): the cards are drawn inert, neither raised nor reachable
+// by the keyboard, so that nothing looks playable.
+function scheme(view, state, actions, over) {
   const you = state.you;
   const me = state.players[you.seat];
   const step = state.phase === "execution" && state.execution && !state.result ? state.execution.step : null;
@@ -559,7 +564,7 @@ function scheme(view, state, actions) {
     const where = you.slots.findIndex((slot) => slot && slot.card === card);
     return node(
       "span",
-      { class: `us-card-holder${inHand.has(card) ? "" : " us-card-used"}`, tip: CARD_TEXT[card] },
+      { class: `us-card-holder${inHand.has(card) ? "" : " us-card-used"}`, tip: over ? null : CARD_TEXT[card] },
       actionCard(card),
       where >= 0 ? node("span", { class: "us-card-where" }, `slot ${where + 1}`) : null,
     );
@@ -583,8 +588,8 @@ function scheme(view, state, actions) {
         )
       : null,
     note ? node("p", { class: "us-hint" }, note) : null,
-    node("h4", { class: "us-sub-title" }, "Your Action Cards"),
-    node("div", { class: "us-hand" }, ...hand),
+    node("h4", { class: "us-sub-title" }, `Your Action Cards${state.result ? " (the game is over)" : ""}`),
+    node("div", { class: over ? "us-hand us-hand-over" : "us-hand" }, ...hand),
   );
 }
 
@@ -695,7 +700,7 @@ function keyItem(swatch, name, meaning) {
 }
 
 // The map's key: every kind of space and token, drawn as on the map, explained on hover, focus or
-// a long press. Always shown, right under the map.
+// a long press. Right under the map, folded on a phone until opened.
 function mapKey(state) {
   const spaces = Object.entries(SPACE_NAMES).map(([type, name]) =>
     keyItem(
@@ -741,12 +746,17 @@ function mapKey(state) {
       "Covered in the next Aftermath, when the map shrinks.",
     ),
   ];
-  return node(
-    "section",
-    { class: "us-legend", "aria-label": "Map key" },
-    node("h3", {}, "Map key"),
+  const open = keyOpen ?? Boolean(window.matchMedia && window.matchMedia(WIDE).matches);
+  const key = node(
+    "details",
+    { class: "us-legend", open },
+    node("summary", {}, node("h3", {}, "Map key")),
     node("ul", {}, ...items),
   );
+  key.addEventListener("toggle", () => {
+    keyOpen = key.open;
+  });
+  return key;
 }
 
 function tableFacts(state) {
@@ -771,10 +781,26 @@ function tableFacts(state) {
 
 // --- drawing -------------------------------------------------------------------------------------
 
+// Who waits for the playback to end (table.js's result banner: the winner is named once the last
+// moves are seen, not while they play).
+let waiting = [];
+
+// Resolved once the board shows the final state: at once when nothing is playing back.
+export function settled() {
+  if (!playback || playback.done) return Promise.resolve();
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function settle() {
+  const done = waiting;
+  waiting = [];
+  for (const resolve of done) resolve();
+}
+
 // A press on an action holds the redrawing back until its release.
 export const render = steady(draw, { onlyActions: true });
 
-function draw(board, view) {
+function draw(board, view, options = {}) {
   if (playback) playback.finish();
   playback = null;
   const focused = focusedAction(board);
@@ -831,7 +857,8 @@ function draw(board, view) {
   const side = node("div", { class: "us-side" });
   const decide = decision(view, state, actions, map.cells, things);
   if (decide.childElementCount) side.append(decide);
-  if (state.you && state.phase !== "characters") side.append(scheme(view, state, actions));
+  const over = Boolean(state.result || options.replay);
+  if (state.you && state.phase !== "characters") side.append(scheme(view, state, actions, over));
   side.append(players, tableFacts(state));
   const rest = actions.unshown();
   if (rest.length) {
@@ -857,7 +884,7 @@ function draw(board, view) {
     mapKey(state),
   );
   parts.push(node("div", { class: "us-main" }, mapBlock, side));
-  const root = node("div", { class: `us us-phase-${state.phase}` }, ...parts);
+  const root = node("div", { class: `us us-phase-${state.phase}${over ? " us-over" : ""}` }, ...parts);
   board.replaceChildren(root);
   restoreFocus(board, focused);
 
@@ -898,6 +925,7 @@ function draw(board, view) {
       void root.offsetWidth;
       root.classList.remove("us-instant");
       now.textContent = latest || "";
+      settle();
     },
   };
   skip.hidden = false;

@@ -46,6 +46,9 @@ AudioContext.prototype.createOscillator = function () {
 """
 
 
+BAR_PARTS = ("#turn-who", "#prompt", "#turn-tools")
+
+
 def hide(page: Page, hidden: bool) -> None:
     """The tab goes to the background (or comes back), as far as the page can tell."""
     page.evaluate(
@@ -65,6 +68,9 @@ def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
     link = create_game(ann, "Ann")
     bob = bob_context.new_page()
     join(bob, link, "Bob")
+    # The table is full: no bot level or "Add bot" for the host, the reason instead.
+    expect(ann.locator("#table-full")).to_be_visible()
+    expect(ann.locator("#add-bot")).to_be_hidden()
     start(ann, bob)
 
     bar = ann.locator("#turn-bar")
@@ -112,6 +118,11 @@ def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
     bob.wait_for_function("() => window.scrollY > 100")
     box = bob.locator("#turn-bar").bounding_box()
     assert box is not None and -1 <= box["y"] <= 1, box
+    # On a phone the turn and its prompt stay together: the bar's buttons come after them.
+    who, prompt, tools = (bob.locator(part).bounding_box() for part in BAR_PARTS)
+    assert who is not None and prompt is not None and tools is not None
+    assert prompt["y"] - (who["y"] + who["height"]) < 8, (who, prompt)
+    assert tools["y"] >= prompt["y"] + prompt["height"] - 1, (prompt, tools)
 
     # The sound is remembered in this browser.
     bob.reload()
@@ -309,3 +320,70 @@ def test_the_stand_in_notice_is_the_hosts_and_folded(
         page.wait_for_function("() => document.querySelector('#board .ni-status')")
         expect(page.locator("#board .ni-header")).not_to_contain_text("tand-in")
         expect(page.locator("#board details")).to_have_count(0)
+
+
+# The replay's parts on the page: the controls' boxes, the log's numbering, the heading's words.
+REPLAY_PARTS = """() => {
+  const box = (id) => { const b = document.getElementById(id).getBoundingClientRect();
+    return { x: b.x, y: b.y, bottom: b.bottom }; };
+  const log = [...document.querySelectorAll('#log li')];
+  const chart = document.querySelector('#result svg.chart');
+  const scale = chart ? chart.getScreenCTM().a : 0;
+  return {
+    controls: ['replay-first', 'replay-back', 'replay-step', 'replay-forward', 'replay-last',
+      'replay-seat'].map(box),
+    numbered: log.filter((li) => !li.classList.contains('secret'))
+      .map((li) => [li.value, li.textContent]),
+    secret: log.filter((li) => li.classList.contains('secret')).length,
+    label: document.getElementById('replay-seat-label').textContent,
+    everything: document.getElementById('replay-everything').checkVisibility(),
+    won: [...document.querySelectorAll('main *')].filter((element) => element.checkVisibility()
+      && [...element.childNodes].some((child) => child.nodeType === 3 && / won!/.test(child.data)))
+      .length,
+    chartText: chart ? [...chart.querySelectorAll('text')].map((text) =>
+      parseFloat(getComputedStyle(text).fontSize) * scale) : [],
+  };
+}"""
+
+
+def test_the_replay_numbers_lines_as_the_table_says_what_it_shows_and_fits_a_phone(
+    recorded_server: RecordedServer, recorded_page: Any
+) -> None:
+    """One numbering: the end of a finished game shows every line, the other seat's secrets
+    marked and left unnumbered, the seat's own lines numbered as at the table. The page says
+    that everything is shown then (not "Seen by"), and names the winner once. On a phone the
+    controls make one row and the seat the next; the chart's text reads at 12 px or more."""
+    recorded = recorded_server.finished("innovation")
+    state, moves, _ = played("innovation")
+    table = [name_seats(line, NAMES[:2]) for line in logbook.readable(state, 0)]
+    page = recorded_page(viewport={"width": 375, "height": 740})
+    page.goto(f"/l/{recorded.code}/replay")
+    page.wait_for_function("n => window.tinkertable?.replay?.step === n", arg=len(moves))
+    expect(page.locator("#result svg.chart")).to_be_visible()
+    parts = page.evaluate(REPLAY_PARTS)
+    assert parts["numbered"] == [[n + 1, line] for n, line in enumerate(table)]
+    assert parts["secret"] > 0
+    assert parts["label"] == "From the seat of" and parts["everything"]
+    assert parts["won"] == 1
+    assert min(parts["chartText"]) >= 12, parts["chartText"]
+    first, back, step, forward, last, seat = parts["controls"]
+    assert len({round(box["y"]) for box in (first, back, forward, last)}) == 1, parts["controls"]
+    assert first["x"] < back["x"] < step["x"] < forward["x"] < last["x"]
+    assert seat["y"] >= first["bottom"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+
+    page.locator("#replay-back").click()
+    page.wait_for_function("n => window.tinkertable.replay.step === n", arg=len(moves) - 1)
+    parts = page.evaluate(REPLAY_PARTS)
+    assert parts["label"] == "Seen by" and not parts["everything"] and parts["secret"] == 0
+    assert parts["won"] == 1  # the heading's line, the banner being for the end
+    # Round steps on every chart's axis (Unvention's points went 0/19/38/57/76/95).
+    ticks = page.evaluate(
+        "async () => { const { ticks } = await import('/static/js/score-chart.js');"
+        " return [1, 6, 7, 95, 101, 1234].map(ticks); }"
+    )
+    assert ticks[3] == [0, 20, 40, 60, 80, 100]
+    for marks in ticks:
+        step = marks[1] - marks[0]
+        assert re.fullmatch(r"[125]0*", str(step)), marks
+        assert marks == [n * step for n in range(len(marks))] and len(marks) <= 6

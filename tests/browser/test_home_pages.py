@@ -238,6 +238,13 @@ def test_options_read_in_words(new_context: NewContext) -> None:
     clock = form.get_by_label("Clock: minutes per player")
     expect(clock.locator("option").first).to_have_text("no clock")
     expect(clock.locator("option").nth(1)).to_have_text("1 minute")
+    # The seconds added per turn only with a clock: hidden while "no clock" is chosen.
+    increment = form.get_by_label("Clock: seconds added per turn")
+    expect(increment).to_be_hidden()
+    clock.select_option("1")
+    expect(increment).to_be_visible()
+    clock.select_option("0")
+    expect(increment).to_be_hidden()
     form = open_new_game(page, "unscrewed")
     expect(form.get_by_label("Mode").locator("option")).to_have_text(["full game", "first game"])
     form = open_new_game(page, "convolution")

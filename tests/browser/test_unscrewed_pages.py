@@ -127,6 +127,69 @@ def check_aim_preview(page: Page, text: str) -> None:
     expect(page.locator("#board .us-cell.us-target")).to_have_count(0)
 
 
+# On a phone: where the scheme, its "Lock in" and the map are on the page, and the empty room
+# above the map (a narration row with nothing to say, or space between blocks).
+PHONE_LAYOUT = """() => {
+  const top = (selector) => {
+    const element = document.querySelector(selector);
+    return element ? element.getBoundingClientRect().top + window.scrollY : null;
+  };
+  const frame = document.querySelector('#board .us-map-frame').getBoundingClientRect();
+  const row = document.querySelector('#board .us-now-row');
+  const rowShown = row.checkVisibility();
+  const above = [...document.querySelectorAll(
+    '#board .us-head, #board .us-side > *, #board .us-board-map > *')]
+    .filter((element) => element.checkVisibility())
+    .map((element) => element.getBoundingClientRect().bottom)
+    .filter((bottom) => bottom <= frame.top + 1);
+  return {
+    scheme: top('#board .us-mine'), lock: top('#board .us-lock-button'),
+    map: frame.top + window.scrollY, gap: frame.top - Math.max(...above),
+    emptyRow: rowShown && row.textContent.trim() === '',
+    keyOpen: document.querySelector('#board details.us-legend').open,
+  };
+}"""
+
+# On the page that watches the playback: whether the result banner was shown while the board was
+# still playing the last moves back (null: not shown yet).
+BANNER_WATCH = """document.addEventListener('DOMContentLoaded', () => {
+  const box = document.getElementById('result');
+  if (!box) return;
+  window.__bannerWhilePlaying = null;
+  new MutationObserver(() => {
+    if (!box.hidden && window.__bannerWhilePlaying === null)
+      window.__bannerWhilePlaying = Boolean(document.querySelector('#board .us.us-playing'));
+  }).observe(box, { attributes: true, attributeFilter: ['hidden'] });
+});"""
+
+
+# Each of the action cards in the hand: reachable by the keyboard, raised or ringed, pointer.
+HAND = """() => [...document.querySelectorAll('#board .us-hand .us-card')].map((card) => ({
+  focusable: card.closest('button, [tabindex]:not([tabindex="-1"])') !== null,
+  shadow: getComputedStyle(card).boxShadow, border: getComputedStyle(card).borderStyle,
+  cursor: getComputedStyle(card).cursor }))"""
+
+
+def check_inert_cards(page: Page) -> None:
+    """Once the game is over, and in its replay, the action cards are not drawn as playable."""
+    cards = page.evaluate(HAND)
+    assert len(cards) == len(CARD_TITLES)
+    for card in cards:
+        assert not card["focusable"] and card["shadow"] == "none", card
+        assert card["border"] == "dashed" and card["cursor"] != "pointer", card
+
+
+def check_phone_layout(page: Page) -> None:
+    """The decision comes first on a phone: the scheme and its "Lock in" on the first screen,
+    above the map; the map key folded; no empty room above the map."""
+    layout = page.evaluate(PHONE_LAYOUT)
+    assert layout["scheme"] < layout["map"], layout
+    assert layout["lock"] is None or layout["lock"] < layout["map"], layout
+    assert layout["scheme"] < PHONE["height"] * 0.8, layout
+    assert not layout["emptyRow"] and layout["gap"] <= 16, layout
+    assert not layout["keyOpen"], layout
+
+
 def fits_phone(page: Page) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the phone page is {width}px wide"
@@ -139,6 +202,7 @@ def test_four_players_play_a_whole_game(
     began = time.monotonic()
     errors: list[str] = []
     ann = new_context().new_page()  # watches the playback
+    ann.add_init_script(BANNER_WATCH)
     link = create(ann, "Ann")
     bob = new_context(reduced_motion="reduce").new_page()
     cat = new_context(reduced_motion="reduce").new_page()
@@ -165,7 +229,9 @@ def test_four_players_play_a_whole_game(
     kinds: set[str] = set()
     played_back = False
     previewed = False
-    while not ann.locator("#result").is_visible():
+    phone_checked = False
+    # (The banner waits for the playback of the last moves: the game's end is in the view first.)
+    while state(ann)["result"] is None:
         rounds += 1
         assert rounds <= MAX_ROUNDS, "the game did not end"
         before = seq(ann)
@@ -179,6 +245,9 @@ def test_four_players_play_a_whole_game(
                 choices.append((page, next(text for text, seen in shown if seen == action)))
                 kinds.add(action["type"])
         assert choices, "nobody has anything to do, yet the game is not over"
+        if not phone_checked and any(a["type"] == "scheme" for _, a in read(dan)):
+            check_phone_layout(dan)
+            phone_checked = True
         if state(ann)["phase"] in ("scheming", "execution"):
             check_hidden_schemes(players)
         for page, text in choices:
@@ -209,8 +278,23 @@ def test_four_players_play_a_whole_game(
     assert state(ann)["result"] is not None
     assert {"character", "spawn", "scheme", "unscheme", "lock"} <= kinds
     assert played_back, "no playback was seen on the page that watches them"
+    assert phone_checked, "the phone never had a scheme to make"
+    # The last moves were played back on Ann's page before the banner named the winner.
+    assert any(event["kind"] == "death" for event in state(ann)["events"])
+    assert ann.evaluate("() => window.__bannerWhilePlaying") is False
     assert not bob.locator("#board .us.us-playing").count()  # reduced motion: no playback
     expect(ann.locator("#board .us.us-playing")).to_have_count(0, timeout=60_000)
     ann.screenshot(path=artifacts / f"unscrewed-{mode}-result.png", full_page=True)
     fits_phone(dan)
+    check_inert_cards(ann)
+    ann.locator("#watch-replay").click()
+    ann.wait_for_function("() => window.tinkertable?.replay?.steps > 0")
+    ann.wait_for_function("() => !window.tinkertable.busy()")
+    check_inert_cards(ann)  # the end
+    ann.locator("#replay-back").click()  # the move before: no result yet, a replay all the same
+    ann.wait_for_function(
+        "() => window.tinkertable.replay.step === window.tinkertable.replay.steps - 1"
+        " && !window.tinkertable.busy()"
+    )
+    check_inert_cards(ann)
     print(f"\n{mode}: {rounds} rounds, aim previewed: {previewed}, {time.monotonic() - began:.1f}s")

@@ -686,6 +686,18 @@ def test_home_lists_convolution(client: TestClient) -> None:
     assert "Convolution" in response.text
 
 
+def test_home_draws_innovation_and_unscrewed_as_what_they_are(client: TestClient) -> None:
+    """Not plain squares: each icon a drawing (cards, a bomb on a map) named by its title."""
+    page = client.get("/").text
+    for game, words in (("innovation", "cards"), ("unscrewed", "bomb")):
+        card = page[page.index(f'id="game-{game}"') :]
+        icon = card[: card.index("</h2>")]
+        assert '<svg class="game-icon game-icon-drawn"' in icon
+        title = icon[icon.index("<title>") + 7 : icon.index("</title>")]
+        assert words in title
+        assert icon.count("<rect") + icon.count("<circle") + icon.count("<path") >= 5
+
+
 def test_the_lobby_page(client: TestClient) -> None:
     code = created(client)["code"]
     page = client.get(f"/l/{code}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from app.play.table import TABLE_OPTIONS
+from app.play.websocket import lobby_cookie
 from tests.play.tables import Table
 
 TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
@@ -112,3 +113,34 @@ def test_the_lobby_page_shows_the_options_of_the_tables_pace_only(client: TestCl
     assert '<div class="table-option" data-pace="turn-based">' in page
     home = client.get("/").text
     assert home.count('data-pace="turn-based" hidden') == 2 * home.count('name="pace"') > 0
+
+
+def test_the_seconds_added_per_turn_show_only_with_a_clock(client: TestClient) -> None:
+    """No clock (the default): the seconds added per turn would be ignored, so they are hidden
+    (pace.js keeps them so, and out of reach, as the clock changes)."""
+    increment = '<div class="table-option" data-pace="live" data-needs="clock_minutes"'
+    home = client.get("/").text
+    assert home.count(f"{increment} hidden>") == home.count('name="clock_increment"') > 0
+    no_clock = client.get(f"/l/{Table.open(client).code}").text
+    assert f"{increment} hidden>" in no_clock
+    clock = client.get(f"/l/{Table.open(client, clock_minutes=5).code}").text
+    assert f"{increment}>" in clock
+
+
+def test_a_full_lobby_says_so_instead_of_offering_a_bot(client: TestClient) -> None:
+    """The host's page of a full table has no bot level or "Add bot" (no seat for a bot), and
+    says why; with a seat free it offers them."""
+
+    def host_page(names: tuple[str, ...]) -> str:
+        table = Table.open(client, names)
+        client.cookies.set(lobby_cookie(table.code), table.tokens[0])
+        page = client.get(f"/l/{table.code}").text
+        client.cookies.clear()
+        return page
+
+    full = host_page(("Ann", "Bob"))  # Convolution: two players
+    assert '<form id="add-bot" class="add-bot" hidden>' in full
+    assert '<p id="table-full" class="hint table-full">The table is full' in full
+    open_seat = host_page(("Ann",))
+    assert '<form id="add-bot" class="add-bot">' in open_seat
+    assert '<p id="table-full" class="hint table-full" hidden>' in open_seat

@@ -131,3 +131,15 @@ def test_the_stand_in_maps_and_decks_are_marked_on_the_rules_page(client) -> Non
     for name in ("maps.json", "cards.json"):
         data = json.loads((UNSCREWED / name).read_text())
         assert data["stand_in"] is True and "UNSCREWED_COMPONENTS" in data["note"]
+
+
+def test_the_rules_come_first_and_the_hosts_part_last(client) -> None:  # noqa: ANN001
+    """A newcomer reads the rules before any file, format or setting: those are the host's, at
+    the end under their own heading; the stand-in note on the board leads there."""
+    text = client.get("/rules/unscrewed").text
+    host = text.index('id="for-the-host-your-own-maps-and-decks"')
+    assert text.index('id="components"') < text.index('id="our-decisions"') < host
+    before = text[:host]
+    for technical in ("UNSCREWED_COMPONENTS", "JSON", ".json", "components.py", "stand_in"):
+        assert technical not in before, f"{technical} comes before the host's part"
+    assert text.index('id="stand-in-components"') > host

@@ -147,3 +147,37 @@ def test_what_a_bot_did_for_a_player_out_of_time_is_said_in_words() -> None:
     assert logbook.action_words({"type": "score", "category": "red"}) == "score (category: red)"
     meld = {"type": "meld_card", "card": "writing", "from": {"hand": 2}, "cards": [1, 2]}
     assert logbook.action_words(meld) == "meld card (card: writing, from: hand: 2, cards: 1, 2)"
+
+
+def test_unscrewed_charts_who_is_still_standing_from_a_start_where_everyone_is() -> None:
+    """A survival chart: every seat standing at the start (choosing a character and spawning is
+    no fall), out only while its character is dead, the winner standing at the end; its levels
+    are named in words, not counted."""
+    states, _ = states_of("unscrewed")
+    chart = series(GAMES["unscrewed"], iter(states))
+    assert chart["levels"] == ["Out", "Standing"]
+    assert chart["points"][0] == [0, [1, 1]]
+    winners = GAMES["unscrewed"].result(states[-1]).winners
+    assert chart["points"][-1][1] == [int(seat in winners) for seat in range(2)]
+    opening = ("characters", "spawning")
+    spawned = next(i for i, state in enumerate(states) if state["phase"] not in opening)
+    assert all(standing == [1, 1] for step, standing in chart["points"] if step < spawned)
+    for step, standing in chart["points"]:
+        if step >= spawned:
+            assert standing == [int(seat["alive"]) for seat in states[step]["seats"]]
+    assert series(GAMES["convolution"], iter(states_of("convolution")[0]))["levels"] == []
+
+
+def test_a_finished_games_last_replay_step_marks_the_lines_the_seat_never_read() -> None:
+    """The end of a finished game shows every line, the other seat's secrets too; those are
+    marked, and the seat's own lines keep the numbers they had at the table (one numbering)."""
+    game = GAMES["innovation"]
+    states, _ = states_of("innovation")
+    end = states[-1]
+    view = rules_view(game, end, 0, NAMES[:2], replay=True)
+    table = [name_seats(line, NAMES[:2]) for line in logbook.readable(end, 0)]
+    secret = set(view["log_secret"])
+    assert secret and len(view["log"]) == len(table) + len(secret)
+    assert [line for i, line in enumerate(view["log"]) if i not in secret] == table
+    before = rules_view(game, states[-2], 0, NAMES[:2], replay=True)
+    assert before["log_secret"] == [] and "log_secret" not in rules_view(game, end, 0, NAMES[:2])
