@@ -4,9 +4,10 @@ The chance. bot_worth judges a position in points (the seat's worth less the bes
 won or lost game is +-100,000). The chance of winning is a logistic of that margin,
 1 / (1 + e^(-margin / SCALE)): an even position is an even chance, a won game a certainty.
 SCALE was fitted (maximum likelihood) on the good bot's own estimates, the worth of
-the action it chose at each turn action, against who won in the end, in two-player games of the good bot against itself (December 2026: 4,400 estimates from 56 games,
-the best SCALE 115 to 130 as games were added; 120 kept). Binned, the games bear it out: of the
-estimates between 0.1 and 0.2, 16% were followed by a win, 0.4-0.5: 43%, 0.8-0.9: 81%.
+the action it chose at each turn action, against who won in the end: 4,819 estimates from 60
+two-player games of the good bot against itself (December 2026). The best SCALE was 180 (a
+bootstrap over the games gives 120 to 280); binned, the games bear it out: of the estimates
+between 0.1 and 0.2, 18% were followed by a win; 0.4-0.5: 45%; 0.6-0.7: 64%; 0.9-1.0: 92%.
 
 The words. A reason names the action (the card melded or carried out, the achievement
 claimed: all in the seat's view) and what it changes that the seat can see: achievements,
@@ -23,7 +24,7 @@ from app.games.innovation import board
 from app.games.innovation.cards import COLORS
 from app.games.innovation.ending import achievement_count, opponents, own_score
 
-SCALE = 120.0
+SCALE = 180.0
 
 PLURAL = {
     "crown": "crowns",

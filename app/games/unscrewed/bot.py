@@ -180,7 +180,7 @@ def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> tuple[Actio
         for other, player in enumerate(view["state"]["players"])
         if other != seat and player.get("alive")
     ]
-    for base in bases[1::WARY_EVERY]:
+    for base in bases[WARY_EVERY - 1 :: WARY_EVERY]:
         for other, guessed in others:
             wary_scheme(base, other, guessed)
     judged: dict[tuple[str, ...], list[float]] = {}
