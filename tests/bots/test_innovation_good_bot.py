@@ -246,7 +246,7 @@ def test_consider_weighs_legal_actions_best_first_with_reasons_and_no_secrets() 
     seed, seats = 31, ["good", "easy"]
     state = game.start(2, {}, seed)
     checked = 0
-    for seq in range(160):
+    for seq in range(70):
         if game.result(state) is not None:
             break
         seat = min(game.active(state))
@@ -273,7 +273,7 @@ def test_consider_weighs_legal_actions_best_first_with_reasons_and_no_secrets() 
         else:
             action = EASY.choose(game, view, legal, bot_rng(seed, seq, seat))
         state = game.apply(state, seat, action)
-    assert checked > 40
+    assert checked > 18
 
 
 def test_the_achievement_that_wins_the_game_comes_first_and_is_a_near_certainty() -> None:
