@@ -6,9 +6,10 @@ falls back to a plain legal action on anything unexpected), so a failure inside 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from app.games.bots import EASY, Bot, bot_rng, bots_for
+from app.games.bots import CHANCE, EASY, Bot, bot_rng, bots_for
 from app.games.core import Action, Rng, State, canonical
 from app.games.innovation.bot import GoodBot, decide
 from app.games.innovation.cards import CARDS
@@ -210,3 +211,119 @@ def test_the_same_view_and_seed_give_the_same_choice() -> None:
         checked += 1
         state = game.apply(state, seat, first)
     assert checked > 20
+
+
+# --- weighing the options (consider) ----------------------------------------------------------
+
+
+def _hidden_from(state: State, seat: int, view: dict[str, Any]) -> set[str]:
+    """The cards `seat` cannot see: the others' hands, score piles and achievements, the
+    supply, the standard achievements and the cards out of the game, less any its view names."""
+    hidden: set[str] = set()
+    for other, mine in enumerate(state["seats"]):
+        if other != seat:
+            hidden.update(mine["hand"], mine["score"], mine["achievements"])
+    for cards in state["supply"].values():
+        hidden.update(cards)
+    hidden.update(state["available"].values(), state["removed"])
+    shown = json.dumps(view)
+    return {card for card in hidden if f'"{card}"' not in shown}
+
+
+def _says_no_secret(reason: str, hidden: set[str]) -> bool:
+    """No hidden card's name in `reason` once the names the seat can see are taken out."""
+    visible = sorted((card for card in CARDS if card not in hidden), key=len, reverse=True)
+    for card in visible:
+        reason = reason.replace(card, "")
+    return not any(card in reason for card in hidden)
+
+
+def test_consider_weighs_legal_actions_best_first_with_reasons_and_no_secrets() -> None:
+    """Along a game of the good bot against the easy one: every decision's `consider` lists
+    legal actions (each once; every one of them on the turn's actions), values of chances
+    that never rise, reasons that name no card the seat cannot see, `choose` as its first,
+    and the same list again from the same view and generator."""
+    seed, seats = 31, ["good", "easy"]
+    state = game.start(2, {}, seed)
+    checked = 0
+    for seq in range(70):
+        if game.result(state) is not None:
+            break
+        seat = min(game.active(state))
+        view, legal = _view(state, seat), game.legal(state, seat)
+        if seats[seat] == "good":
+            weighed = GOOD.consider(game, view, legal, bot_rng(seed, seq, seat))
+            keys = [canonical(entry.action) for entry in weighed]
+            assert len(set(keys)) == len(keys) and all(_is_legal(e.action, legal) for e in weighed)
+            if any(action["type"] == "draw" for action in legal):
+                assert len(weighed) == len(legal)
+            values = [entry.value for entry in weighed]
+            assert values == sorted(values, reverse=True)
+            assert all(0.0 <= value <= 1.0 for value in values)
+            hidden = _hidden_from(state, seat, view)
+            for entry in weighed:
+                assert entry.reason.strip(), entry
+                assert _says_no_secret(entry.reason, hidden), entry.reason
+            again = GOOD.consider(game, _view(state, seat), list(legal), bot_rng(seed, seq, seat))
+            assert again == weighed
+            assert GOOD.choose(game, view, legal, bot_rng(seed, seq, seat)) == weighed[0].action
+            assert GOOD.unit == CHANCE
+            action = weighed[0].action
+            checked += 1
+        else:
+            action = EASY.choose(game, view, legal, bot_rng(seed, seq, seat))
+        state = game.apply(state, seat, action)
+    assert checked > 18
+
+
+def test_the_achievement_that_wins_the_game_comes_first_and_is_a_near_certainty() -> None:
+    """Five achievements of six, an age-6 top card and 30 points: claiming the age-6
+    achievement wins; the bot puts it first, worth nearly a certain win, and says so."""
+    state = position(
+        boards={0: {"blue": ["Atomic Theory"]}, 1: {"red": ["Archery"]}},
+        hands={0: ["Oars"]},
+        scores={0: ["Bicycle", "Combustion", "Electricity", "Evolution", "Explosives"]},
+        achievements={0: [1, 2, 3, 4, 5]},
+    )
+    legal = game.legal(state, 0)
+    assert {"type": "achieve", "age": 6} in legal
+    weighed = GOOD.consider(game, _view(state, 0), legal, Rng.from_seed(2))
+    assert weighed[0].action == {"type": "achieve", "age": 6}
+    assert weighed[0].value > 0.99 and "wins the game" in weighed[0].reason
+    assert "age 6 achievement" in weighed[0].reason
+    assert weighed[-1].value < weighed[0].value
+    assert len(weighed) == len(legal)
+
+
+def test_a_question_is_weighed_with_the_answer_the_bot_gives_first() -> None:
+    """Ecology's "score a card from your hand": Gunpowder (age 4) before Construction (2),
+    each reason naming the card (the seat's own option) and the score it adds."""
+    hand = ["Sailing", "Gunpowder", "Construction"]
+    state = position(boards={0: {"yellow": ["Ecology"]}, 1: {"blue": ["Pottery"]}}, hands={0: hand})
+    state = take(dogma(state, "Ecology"), "Sailing")
+    weighed = GOOD.consider(game, _view(state, 0), game.legal(state, 0), Rng.from_seed(0))
+    assert [entry.action["card"] for entry in weighed] == ["Gunpowder", "Construction"]
+    assert weighed[0].value > weighed[1].value
+    assert weighed[0].reason.startswith("Gunpowder: +4 score")
+
+
+def test_the_greedy_sparring_bot_plays_a_whole_game_legally() -> None:
+    """Innovation names a greedy bot for the benchmarks only (not a lobby level): against the
+    easy bot it plays a whole game with legal actions, the same way twice."""
+    greedy = game.sparring_bots()["greedy"]
+    assert greedy.level == "greedy" and "greedy" not in bots_for(game)
+    ends = []
+    for _ in range(2):
+        state = game.start(2, {}, 8)
+        for seq in range(3000):
+            if game.result(state) is not None:
+                break
+            seat = min(game.active(state))
+            view, legal = _view(state, seat), game.legal(state, seat)
+            bot = greedy if seat == 0 else EASY
+            action = bot.choose(game, view, legal, bot_rng(8, seq, seat))
+            assert _is_legal(action, legal), (seq, action)
+            state = game.apply(state, seat, action)
+        assert game.result(state) is not None
+        ends.append(canonical(state))
+    assert ends[0] == ends[1]

@@ -3,13 +3,15 @@ views only, views with the hidden parts turned to nonsense, clear choices, repro
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from app.games.bots import EASY, Bot, bot_rng, bots_for
+from app.games.bots import CHANCE, EASY, Bot, Weighed, bot_rng, bots_for
 from app.games.core import Action, Game, canonical
 from app.games.unscrewed import Unscrewed
 from app.games.unscrewed.board import ring
 from app.games.unscrewed.bot import GoodBot
+from app.games.unscrewed.box import improv_card
 from app.games.unscrewed.rounds import SCRIPTS
 from tests.games.unscrewed.helpers import blank, table, top_improv, with_space
 
@@ -196,3 +198,95 @@ def test_the_good_bot_spawns_away_from_the_edge() -> None:
         action = GOOD.choose(GAME, _view(GAME, state, seat), legal, bot_rng(8, 3, seat))
         assert action["type"] == "spawn" and ring(state, action["at"]) >= 2
         state = GAME.apply(state, seat, action)
+
+
+# --- weighing the options (consider) ----------------------------------------------------------
+
+
+def _hidden_improv_names(state: dict[str, Any], view: dict[str, Any]) -> set[str]:
+    """The names of the Improv cards in the draw pile that the seat's view never shows."""
+    shown = json.dumps(view)
+    names = set()
+    for card_id in state["improv_deck"]["draw"]:
+        card = improv_card(state, card_id)
+        if card["id"] not in shown:
+            names.add(card["name"])
+    return names
+
+
+def _check_weighed(state: dict[str, Any], seat: int, seed: int, seq: int) -> list[Weighed]:
+    view, legal = _view(GAME, state, seat), GAME.legal(state, seat)
+    weighed = GOOD.consider(GAME, view, legal, bot_rng(seed, seq, seat))
+    keys = [canonical(entry.action) for entry in weighed]
+    assert sorted(keys) == sorted(canonical(action) for action in legal)
+    values = [entry.value for entry in weighed]
+    assert values == sorted(values, reverse=True)
+    assert all(0.0 <= value <= 1.0 for value in values)
+    hidden = _hidden_improv_names(state, view)
+    hand = {card.capitalize() for card in view["state"]["you"]["hand"]}
+    for entry in weighed:
+        assert entry.reason.strip(), entry
+        assert not any(name in entry.reason for name in hidden), entry.reason
+        if entry.action["type"] == "scheme":
+            named = entry.reason.split(":")[0].removeprefix("Schemes ").replace(", then", ",")
+            assert set(named.replace(" and ", ", ").split(", ")) <= hand, entry.reason
+    again = GOOD.consider(GAME, view, list(reversed(legal)), bot_rng(seed, seq, seat))
+    assert again == weighed
+    assert GOOD.choose(GAME, view, legal, bot_rng(seed, seq, seat)) == weighed[0].action
+    return weighed
+
+
+def test_consider_weighs_every_legal_action_best_first_with_reasons_and_no_secrets() -> None:
+    """Along a game of the good bot against the easy one: every legal action weighed once,
+    chances of winning that never rise, a reason for each naming only the seat's own cards
+    (and no Improv card hidden in the deck), `choose` as the first, the same list again."""
+    assert GOOD.unit == CHANCE
+    seed = 7
+    state = GAME.start(2, {}, seed)
+    checked, seq = 0, 0
+    while GAME.result(state) is None and checked < 6:
+        seat = min(GAME.active(state))
+        if seat == 0:
+            action = _check_weighed(state, seat, seed, seq)[0].action
+            checked += 1
+        else:
+            legal = GAME.legal(state, seat)
+            action = EASY.choose(GAME, _view(GAME, state, seat), legal, bot_rng(seed, seq, seat))
+        state = GAME.apply(state, seat, action)
+        seq += 1
+    assert checked >= 4
+
+
+def test_the_step_over_the_edge_is_weighed_last_and_said_to_fall() -> None:
+    """On the West edge with a hole to the East: West goes over The Edge, so every scheme that
+    begins with it falls: it comes last, with no chance of winning, and the reason says so."""
+    rows = with_space(blank(9), 1, 4, "H")
+    state = _scheming_table(rows, {"c0": [0, 4], "c1": [6, 6]})
+    weighed = _check_weighed(state, 0, 3, 0)
+    assert weighed[0].action["card"] in ("north", "south", "improvise")
+    west = next(entry for entry in weighed if entry.action == {"type": "scheme", "card": "west"})
+    assert west.value == 0.0 and "you fall in every playout" in west.reason
+    assert weighed[0].value > 0.4
+
+
+def test_the_attack_that_pushes_the_victim_over_the_edge_is_a_certain_win() -> None:
+    state = _scheming_table(blank(9), {"c0": [7, 4], "c1": [8, 5]})
+    top_improv(state, "big_hammer.1")
+    for seat, cards in ((0, ("improvise", "north", "west")), (1, ("south", "west", "east"))):
+        for card in cards:
+            state = GAME.apply(state, seat, {"type": "scheme", "card": card})
+        state = GAME.apply(state, seat, {"type": "lock"})
+    weighed = _check_weighed(state, 0, 1, 1)
+    assert weighed[0].action == {"type": "aim", "direction": "east"}
+    assert weighed[0].value == 1.0
+    assert weighed[0].reason == "Aims Big Hammer East: you win the game in every playout"
+
+
+def test_the_greedy_sparring_bot_plays_whole_games_legally() -> None:
+    greedy = GAME.sparring_bots()["greedy"]
+    assert greedy.level == "greedy" and "greedy" not in bots_for(GAME)
+    for players, mode, seed in ((2, "first", 5), (3, "full", 6)):
+        bots: list[Bot] = [greedy, EASY, greedy][:players]
+        first = _play(bots, seed, {"mode": mode})
+        assert GAME.result(first) is not None
+        assert canonical(_play(bots, seed, {"mode": mode})) == canonical(first)

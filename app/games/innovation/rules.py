@@ -178,6 +178,11 @@ class Innovation(Game):
 
         return {"good": GoodBot()}
 
+    def sparring_bots(self) -> dict[str, Bot]:
+        from app.games.innovation.greedy import GreedyBot
+
+        return {"greedy": GreedyBot()}
+
     def components(self) -> dict[str, Any]:
         """The card faces and special achievements, which views name but do not repeat."""
         return PUBLIC_COMPONENTS

@@ -17,6 +17,10 @@ hidden parts guessed: the deck orders, the other seats' face-down cards, the dic
 
 `foresight.judge` scores where a playout ends: a win or a death first, then how far the bot
 stands from the Edge, holes, fans and bombs, and how close the others stand to them.
+
+`consider` gives every legal action that way, the bot's choice first: each with a chance of
+winning read from its playouts (weighing.py says how) or from the rule of thumb that decides
+it (thumbs.py), and a reason naming the cards, directions and spaces, and how the playouts went.
 """
 
 from __future__ import annotations
@@ -25,22 +29,18 @@ from contextlib import suppress
 from itertools import permutations
 from typing import Any
 
-from app.games.bots import Bot, View
+from app.games.bots import CHANCE, Bot, View, Weighed
 from app.games.core import Action, Ask, Game, Rng, State, canonical
 from app.games.unscrewed.attacks import victims
-from app.games.unscrewed.board import ALL_DIRECTIONS, character, ring
+from app.games.unscrewed.board import ALL_DIRECTIONS, character
 from app.games.unscrewed.box import improv_card
-from app.games.unscrewed.foresight import (
-    drive,
-    fork,
-    guess_state,
-    judge,
-    play_out,
-    safety,
-)
+from app.games.unscrewed.foresight import drive, fork, guess_state, judge, play_out
 from app.games.unscrewed.improv import resolve, run_effects
 from app.games.unscrewed.movement import GameEnded, move
 from app.games.unscrewed.rounds import perform
+from app.games.unscrewed.thumbs import best, character_choice, quirk_choice, safest_space
+from app.games.unscrewed.wary import guessed_slots, wary_scheme
+from app.games.unscrewed.weighing import Scored, cards_text, id_name, living, outcome, ranked
 
 # A scheme is first tried on FIRST_LOOK guessed states (divided by the living players, as a
 # playout takes longer with more of them), the SHORTLIST best get a second look on SECOND_LOOK
@@ -51,30 +51,8 @@ SECOND_LOOK = 16
 MIN_SECOND_LOOK = 4
 # Guessed states for the other choices.
 OPTION_LOOK = 6
-
-CHARACTER_PREFERENCE = ("the_mad_cow", "moe_skeeto", "freddy_fraidy", "slappy", "dr_piddles")
-QUIRK_VALUE = {
-    "edge_grip": 10,
-    "hole_proof": 8,
-    "fan_wary": 8,
-    "unpushable": 8,
-    "shove": 7,
-    "fan_still": 6,
-    "bomb_proof": 6,
-    "steady": 6,
-    "crush_proof": 5,
-    "defuser": 5,
-    "slick_proof": 5,
-    "ducker": 4,
-    "thick_skin": 4,
-    "picky": 4,
-    "collector": 3,
-    "light_step": 3,
-    "lucky": 3,
-    "portal_proof": 2,
-    "stride": 2,
-    "bouncy": 0,
-}
+# One guessed state in WARY_EVERY (from the second) has the others scheme carefully (wary.py).
+WARY_EVERY = 2
 
 
 class GoodBot(Bot):
@@ -82,72 +60,130 @@ class GoodBot(Bot):
 
     level = "good"
     label = "Good"
+    unit = CHANCE
 
     def __init__(self, careful: bool = True) -> None:
         # careful: a decision that fails falls back to a random legal action (tests turn this
         # off to see failures)
         self.careful = careful
 
-    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+    def consider(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
         ordered = sorted(legal, key=canonical)
         try:
-            action = self._decide(game, view, ordered, rng)
+            chosen, scored = self._weigh(game, view, ordered, rng)
         except Exception:
             if not self.careful:
                 raise
-            action = None
-        wanted = canonical(action) if action is not None else None
-        for option in legal:
-            if canonical(option) == wanted:
-                return option
-        return rng.choice(ordered)
+            chosen, scored = None, []
+        mine = {canonical(option): option for option in legal}
+        if chosen is None or canonical(chosen) not in mine:
+            chosen = rng.choice(ordered)
+            scored = []
+        scored = [entry for entry in scored if canonical(entry[0]) in mine]
+        seen = {canonical(entry[0]) for entry in scored}
+        floor = min((entry[1] for entry in scored), default=0.0)
+        scored += [
+            (option, floor, describe(option)) for option in ordered if canonical(option) not in seen
+        ]
+        try:
+            players = living(view["state"])
+        except Exception:  # noqa: BLE001 - a view it cannot read is an even game of two
+            players = 2
+        return [
+            Weighed(mine[canonical(entry.action)], entry.value, entry.reason)
+            for entry in ranked(chosen, scored, players)
+        ]
 
-    def _decide(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action | None:
+    def _weigh(
+        self, game: Game, view: View, legal: list[Action], rng: Rng
+    ) -> tuple[Action | None, list[Scored]]:
+        """The bot's choice and every option scored in judge's points, with a reason."""
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], [(legal[0], 0.0, f"{describe(legal[0])}: the only choice")]
         kinds = {action["type"] for action in legal}
         if kinds & {"scheme", "lock", "unscheme"}:
             return scheme(game, view, legal, rng)
         asking = view["state"].get("asking") or {}
         kind = asking.get("kind")
+        scored: list[Scored]
         if kind == "character":
-            names = [action["name"] for action in legal]
-            best = min(
-                names,
-                key=lambda n: CHARACTER_PREFERENCE.index(n) if n in CHARACTER_PREFERENCE else 9,
-            )
-            return {"type": "character", "name": best}
+            scored = character_choice(legal)
+            return scored[0][0], scored
         if kind in ("spawn", "friend", "plan"):
-            return safest_space(game, view, legal, rng)
+            scored = safest_space(game, view, legal, rng)
+            return best(scored), scored
         if kind in ("keep_quirk", "discard_quirk"):
-            return quirk_choice(game, legal, keep=kind == "keep_quirk")
-        if kind == "aim":
-            return by_playout(game, view, legal, rng, aim_trial(view))
-        if kind == "master_plan":
-            return by_playout(game, view, legal, rng, plan_trial(view))
-        if kind == "pick_improv":
-            return by_playout(game, view, legal, rng, improv_trial(view))
-        if kind in ("direction", "shift"):
-            return by_playout(game, view, legal, rng, direction_trial(view))
-        return rng.choice(legal)
+            scored = quirk_choice(game, view, legal, keep=kind == "keep_quirk")
+            return best(scored), scored
+        trials = {
+            "aim": aim_trial,
+            "master_plan": plan_trial,
+            "pick_improv": improv_trial,
+            "direction": direction_trial,
+            "shift": direction_trial,
+        }
+        if kind in trials:
+            return by_playout(game, view, legal, rng, trials[kind](view))
+        chosen = rng.choice(legal)
+        why = "either side is as good" if kind == "call" else "no difference the bot can see"
+        return chosen, [(option, 0.0, f"{named(view, option)}: {why}") for option in legal]
+
+
+def describe(option: Action) -> str:
+    """An option in the game's words, without reading the position."""
+    kind = option.get("type")
+    what = str(option.get("direction") or option.get("card") or option.get("action") or "")
+    words = {
+        "scheme": f"Schemes {what.capitalize()}",
+        "lock": "Locks in your scheme",
+        "unscheme": "Takes back your last card",
+        "aim": f"Aims {what.capitalize()}",
+        "direction": f"Goes {what.capitalize()}",
+        "shift": "Stays put" if what == "stay" else f"Shifts {what.capitalize()}",
+        "master_plan": f"Master Plan: {what.capitalize()}",
+        "call": f"Calls {str(option.get('side')).capitalize()}",
+    }
+    return words.get(str(kind), str(kind).replace("_", " ").capitalize())
+
+
+def thing_name(table: dict[str, Any], thing: str) -> str:
+    """A thingamajig as the page names it: a character, "Bomb 3", "Anvil 1"."""
+    for kind in ("bomb", "anvil"):
+        if thing.startswith(kind):
+            return f"{kind.capitalize()} {thing[len(kind) :]}"
+    seat = int(thing[1:]) if thing[:1] == "c" and thing[1:].isdigit() else None
+    if seat is not None and 0 <= seat < len(table["players"]):
+        return id_name(str(table["players"][seat].get("character") or "a character"))
+    return thing
 
 
 # --- Scheming ---------------------------------------------------------------------------------
 
 
-def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> tuple[Action, list[Scored]]:
+    """The next card of the best scheme, every card in hand weighed by the best scheme it
+    begins (a full scheme: locked, worth its playouts)."""
     you = view["state"]["you"]
     empty = [index for index, slot in enumerate(you["slots"]) if slot is None]
-    if not empty:
-        return {"type": "lock"}
     hand = list(you["hand"])
     candidates = list(permutations(hand, len(empty)))
     seat = you["seat"]
-    living = max(2, sum(1 for player in view["state"]["players"] if player.get("alive")))
-    first_look = max(1, FIRST_LOOK // living)
-    second_look = max(MIN_SECOND_LOOK, SECOND_LOOK // living)
+    living_now = max(2, sum(1 for player in view["state"]["players"] if player.get("alive")))
+    first_look = max(1, FIRST_LOOK // living_now)
+    second_look = max(MIN_SECOND_LOOK, SECOND_LOOK // living_now)
+    if not empty:
+        candidates, second_look = [()], 0
     bases = [guess_state(game, view, rng) for _ in range(first_look + second_look)]
     seeds = [rng.next64() for _ in bases]
+    others = [
+        (other, guessed_slots(view, other))
+        for other, player in enumerate(view["state"]["players"])
+        if other != seat and player.get("alive")
+    ]
+    for base in bases[WARY_EVERY - 1 :: WARY_EVERY]:
+        for other, guessed in others:
+            wary_scheme(base, other, guessed)
+    judged: dict[tuple[str, ...], list[float]] = {}
 
     def score(cards: tuple[str, ...], looks: range) -> float:
         total = 0.0
@@ -157,21 +193,63 @@ def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
             for index, card in zip(empty, cards, strict=True):
                 slots[index] = {"card": card, "flipped": False, "did": None}
             play_out(state, Playing(seat, seeds[look]), 0)
-            total += judge(state, seat)
+            value = judge(state, seat)
+            judged.setdefault(cards, []).append(value)
+            total += value
         return total / len(looks)
 
     first = {cards: score(cards, range(first_look)) for cards in candidates}
     shortlist = sorted(candidates, key=lambda cards: -first[cards])[:SHORTLIST]
+    mean = dict(first)
     if len(shortlist) > 1:
         more = range(first_look, first_look + second_look)
         second = {
             cards: first[cards] * first_look + score(cards, more) * second_look
             for cards in shortlist
         }
-        best = max(shortlist, key=lambda cards: second[cards])
+        chosen = max(shortlist, key=lambda cards: second[cards])
+        mean.update({cards: second[cards] / (first_look + second_look) for cards in shortlist})
     else:
-        best = shortlist[0]
-    return {"type": "scheme", "card": best[0]}
+        chosen = shortlist[0]
+    if not empty:
+        said = f"Locks in {cards_text([slot['card'] for slot in you['slots']])}"
+        why = f"{said}: {outcome(judged[()])}"
+        locked = [(option, mean[()], why) for option in legal if option["type"] == "lock"]
+        return {"type": "lock"}, locked + _taking_back(legal, mean[()])
+    # Each card: the best scheme it begins, by its longest look.
+    tops: dict[str, tuple[str, ...]] = {}
+    for cards in candidates:
+        held = tops.get(cards[0])
+        if held is None or _better(cards, held, mean, judged, chosen):
+            tops[cards[0]] = cards
+    scored: list[Scored] = []
+    for option in legal:
+        top = tops.get(option.get("card", ""))
+        if option["type"] == "scheme" and top is not None:
+            why = f"Schemes {cards_text(top)}: {outcome(judged[top])}"
+            scored.append((option, mean[top], why))
+    return {"type": "scheme", "card": chosen[0]}, scored + _taking_back(legal, mean[chosen])
+
+
+def _better(
+    cards: tuple[str, ...],
+    held: tuple[str, ...],
+    mean: dict[tuple[str, ...], float],
+    judged: dict[tuple[str, ...], list[float]],
+    chosen: tuple[str, ...],
+) -> bool:
+    """Whether `cards` stands for its first card better than `held`: the bot's own scheme
+    first, then the longer look, then the higher mean."""
+    if held == chosen or cards == chosen:
+        return cards == chosen
+    longer, shorter = len(judged[cards]), len(judged[held])
+    return longer > shorter or (longer == shorter and mean[cards] > mean[held])
+
+
+def _taking_back(legal: list[Action], value: float) -> list[Scored]:
+    """Taking a card back: the bot never does, and can always put it back (as good, no more)."""
+    why = "Takes back your last card: the bot would keep its scheme"
+    return [(option, value, why) for option in legal if option["type"] == "unscheme"]
 
 
 class Playing:
@@ -204,16 +282,21 @@ class Playing:
 # --- questions in the middle of a round -------------------------------------------------------
 
 
-def by_playout(game: Game, view: View, legal: list[Action], rng: Rng, trial: Any) -> Action:
-    """The option whose trial, followed by the rest of the round, scores best on average."""
+def by_playout(
+    game: Game, view: View, legal: list[Action], rng: Rng, trial: Any
+) -> tuple[Action, list[Scored]]:
+    """The option whose trial, followed by the rest of the round, scores best on average (the
+    first on a tie); every option with its mean and how its playouts went."""
     seat = view["state"]["you"]["seat"]
     bases = [guess_state(game, view, rng) for _ in range(OPTION_LOOK)]
     seeds = [rng.next64() for _ in bases]
     table = view["state"]
     execution = table.get("execution")
-    best, best_score = legal[0], None
+    best_option, best_score = legal[0], None
+    scored: list[Scored] = []
     for option in legal:
         total = 0.0
+        judged = []
         for base, seed in zip(bases, seeds, strict=True):
             state = fork(base)
             policy = Playing(seat, seed)
@@ -221,10 +304,29 @@ def by_playout(game: Game, view: View, legal: list[Action], rng: Rng, trial: Any
                 trial(state, seat, option, policy)
             if state.get("result") is None and execution is not None:
                 play_out(state, policy, execution["step"], after=seat)
-            total += judge(state, seat)
+            judged.append(judge(state, seat))
+            total += judged[-1]
+        scored.append((option, total / len(bases), f"{named(view, option)}: {outcome(judged)}"))
         if best_score is None or total > best_score:
-            best, best_score = option, total
-    return best
+            best_option, best_score = option, total
+    return best_option, scored
+
+
+def named(view: View, option: Action) -> str:
+    """An option in the game's words, with the Improv card it is about."""
+    kind = option.get("type")
+    table = view["state"]
+    try:
+        if kind == "aim":
+            card = improv_card(table, table["asking"]["info"]["card"])["name"]
+            return f"Aims {card} {str(option['direction']).capitalize()}"
+        if kind == "pick_improv":
+            return f"Resolves {improv_card(table, option['card'])['name']}"
+        if kind == "order":
+            return f"{thing_name(table, str(option['thing']))} goes first"
+    except Exception:  # noqa: BLE001 - a name is only words
+        pass
+    return describe(option)
 
 
 def aim_trial(view: View) -> Any:
@@ -300,44 +402,3 @@ class Answering:
             self.given = True
             return self.option
         return self.policy(state, ask)
-
-
-# --- spaces and Quirks ------------------------------------------------------------------------
-
-
-def safest_space(game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
-    """The space (for a spawn, the Friend or the Plan token) farthest from the Edge and the
-    dangers; for a spawn, also away from the other characters."""
-    state = guess_state(game, view, rng)
-    seat = view["state"]["you"]["seat"]
-    me = character(seat)
-    others = [
-        thing["at"]
-        for thing_id, thing in state["things"].items()
-        if thing["kind"] == "character" and thing_id != me and thing["at"] is not None
-    ]
-    spawning = legal[0]["type"] == "spawn"
-    best, best_score = legal[0], None
-    for option in legal:
-        at = option["at"]
-        score = 20.0 * ring(state, at)
-        if spawning:
-            saved = state["things"][me]["at"]
-            state["things"][me]["at"] = list(at)
-            score += safety(state, seat)
-            state["things"][me]["at"] = saved
-            if others:
-                score += 5.0 * min(max(abs(at[0] - o[0]), abs(at[1] - o[1])) for o in others)
-        if best_score is None or score > best_score:
-            best, best_score = option, score
-    return best
-
-
-def quirk_choice(game: Game, legal: list[Action], keep: bool) -> Action:
-    components = getattr(game, "box", None)
-    effects = {quirk["id"]: quirk["effect"] for quirk in components.quirks} if components else {}
-
-    def value(action: Action) -> int:
-        return QUIRK_VALUE.get(effects.get(action["quirk"].split(".")[0], ""), 1)
-
-    return max(legal, key=value) if keep else min(legal, key=value)

@@ -253,6 +253,11 @@ class Unscrewed(Game):
 
         return {"good": GoodBot()}
 
+    def sparring_bots(self) -> dict[str, Bot]:
+        from app.games.unscrewed.greedy import GreedyBot
+
+        return {"greedy": GreedyBot()}
+
     def action_for_log(self, action: Action) -> Action:
         if action.get("type") == "scheme":
             return {"type": "scheme"}
