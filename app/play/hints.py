@@ -49,6 +49,7 @@ from app.play.referee import STALE, Refusal, decision_refused
 from app.play.rooms import Connection, Room
 from app.play.runner import Position
 from app.play.table import hints
+from app.play.views import name_seats
 from app.play.workers import URGENT, Workers
 
 log = logging.getLogger(__name__)
@@ -180,8 +181,10 @@ class Hints:
                 log.error("%s", advice)
                 return Refusal(ErrorCode.UNAVAILABLE, "the bot could not weigh this decision")
 
-            def answer(action: Action, advice: Advice = advice) -> None:
-                conn.push(messages.hint(ref, action, advice.reason, advice.value, advice.unit))
+            reason = name_seats(advice.reason, position.names)  # "{seat1}" as on the pages
+
+            def answer(action: Action, advice: Advice = advice, reason: str = reason) -> None:
+                conn.push(messages.hint(ref, action, reason, advice.value, advice.unit))
 
             refused = await self.hub.referee.hint(room, seat, advice.action, answer)
             if refused is None or refused.code != STALE:

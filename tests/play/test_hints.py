@@ -23,6 +23,7 @@ from app.games.bots import Weighed, bot_rng, bots_for
 from app.games.core import Game, canonical
 from app.play.registry import games_for
 from app.play.runner import Position
+from app.play.views import name_seats
 from app.play.workers import seen
 from tests.play.tables import Table, Viewer, serving
 
@@ -110,7 +111,10 @@ def hint_to(
     assert hint["ref"] == f"hint {before.seq}"
     assert hint["action"] in legal  # exactly as the client would send it, keys and all
     assert canonical(hint["action"]) == canonical(expected.action)
-    assert (hint["reason"], hint["value"]) == (expected.reason, expected.value)
+    # The reason with the players' names where the bot wrote {seatN}, as on the pages.
+    reason = name_seats(expected.reason, before.names)
+    assert (hint["reason"], hint["value"]) == (reason, expected.value)
+    assert "{seat" not in hint["reason"]
     assert hint["unit"] == list(bots_for(game).values())[-1].unit
     for viewer in everyone:
         viewer.until_seq(before.seq + 1)
