@@ -81,6 +81,9 @@ def test_the_bot_never_looks_at_the_dice_to_come() -> None:
     for draw in range(5):
         first = GOOD.choose(game, seen(state, 0), legal, bot_rng(5, draw, 0))
         assert GOOD.choose(game, seen(other, 0), legal, bot_rng(5, draw, 0)) == first
+    # Nor do its values and reasons: they say nothing of the dice to come.
+    weighed = GOOD.consider(game, seen(state, 0), legal, bot_rng(5, 9, 0))
+    assert GOOD.consider(game, seen(other, 0), legal, bot_rng(5, 9, 0)) == weighed
 
 
 def test_the_bot_answers_a_legal_action_from_a_view_of_garbage() -> None:
@@ -114,7 +117,7 @@ def test_the_bot_does_not_write_a_twelve_as_one_on_the_first_turn() -> None:
         assert action["category"] not in ("yellow", "first"), action
 
 
-def test_the_bot_takes_the_category_it_wins_for_sure() -> None:
+def red_or_blue() -> dict[str, Any]:
     """Turn 16, the host's last choice: Red and Blue are open, and the guest has Red 10 and
     Blue 12. The roll shows Red 11 and Blue 11: in Red it wins Red for sure (and Blue was lost
     anyway: nothing beats a circled 12); in Blue it loses Blue and needs an 11 or 12 later to
@@ -149,7 +152,11 @@ def test_the_bot_takes_the_category_it_wins_for_sure() -> None:
         "ranks": sheet_entry(30, 14, False),
         "grand": None,
     }
-    state = position(dice, [host, guest], turn=16)
+    return position(dice, [host, guest], turn=16)
+
+
+def test_the_bot_takes_the_category_it_wins_for_sure() -> None:
+    state = red_or_blue()
     assert game.active(state) == [0]
     legal = game.legal(state, 0)
     assert {action["category"] for action in legal} == {"red", "blue"}
@@ -169,3 +176,77 @@ def test_the_choice_is_reproducible_from_the_view_legal_and_seed() -> None:
     Rng.from_seed(4).shuffle(shuffled)
     again = GOOD.choose(game, seen(state, 0), shuffled, bot_rng(21, 1, 0))
     assert {canonical(again)} == answers
+
+
+# --- consider: every open category weighed ---------------------------------------------------
+
+
+def weighed_game(seed: int) -> list[tuple[dict[str, Any], list[Any], list[Any]]]:
+    """A game of the good bot against the easy one: at each of the good bot's decisions, the
+    view, the legal actions and what `consider` gave."""
+    state, seq, found = game.start(2, {}, seed), 0, []
+    while game.result(state) is None:
+        (seat,) = game.active(state)
+        legal = game.legal(state, seat)
+        rng = bot_rng(seed, seq, seat)
+        if seat == 0:
+            weighed = GOOD.consider(game, seen(state, seat), legal, rng)
+            found.append((seen(state, seat), legal, weighed))
+            action = weighed[0].action
+        else:
+            action = EASY.choose(game, seen(state, seat), legal, rng)
+        state = game.apply(state, seat, action)
+        seq += 1
+    return found
+
+
+def test_consider_weighs_every_open_category_best_first() -> None:
+    decisions = weighed_game(seed=5)
+    kinds = {w.action["type"] for _, _, weighed in decisions for w in weighed}
+    assert kinds == {"roll", "score"}
+    for index, (view, legal, weighed) in enumerate(decisions):
+        assert sorted(map(canonical, (w.action for w in weighed))) == sorted(map(canonical, legal))
+        values = [w.value for w in weighed]
+        assert values == sorted(values, reverse=True)
+        assert all(0.0 <= value <= 1.0 for value in values)
+        assert all(w.reason for w in weighed)
+        if index % 4:
+            continue
+        again = GOOD.consider(game, view, legal, bot_rng(5, 0, 0))
+        assert again == GOOD.consider(game, view, legal, bot_rng(5, 0, 0)), index
+        assert GOOD.choose(game, view, legal, bot_rng(5, 0, 0)) == again[0].action
+
+
+def test_consider_names_the_sure_category_and_its_score() -> None:
+    state = red_or_blue()
+    weighed = GOOD.consider(game, seen(state, 0), game.legal(state, 0), bot_rng(16, 0, 0))
+    assert [w.action["category"] for w in weighed] == ["red", "blue"]
+    assert GOOD.unit == "chance"
+    assert weighed[0].value > weighed[1].value
+    assert weighed[0].reason.startswith("Scores 11 in Red, wins it against their 10; wins ")
+    assert weighed[1].reason.startswith("Scores 11 in Blue, loses it to their 12; wins ")
+
+
+def test_consider_says_the_first_twelve_is_written_as_one() -> None:
+    dice = {"red": [3, 4], "blue": [2, 3], "green": [4, 4], "yellow": [6, 6]}
+    blank = {category: None for category in [*CATEGORIES, "colors", "ranks", "grand"]}
+    state = position(dice, [dict(blank), dict(blank)], turn=1)
+    weighed = GOOD.consider(game, seen(state, 0), game.legal(state, 0), bot_rng(4, 0, 0))
+    yellow = next(w for w in weighed if w.action["category"] == "yellow")
+    assert yellow.reason.startswith("Scores 1 in Yellow (a first 12 is written as 1), circled")
+
+
+def test_the_greedy_sparring_bot_plays_a_whole_game_legally() -> None:
+    greedy = game.sparring_bots()["greedy"]
+    assert "greedy" not in bots_for(game) and greedy.label == "Greedy"
+    for seats in ([greedy, EASY], [EASY, greedy]):
+        result = game.result(play(seats, seed=7))
+        assert result is not None and len(result.winners) == 1
+
+
+def test_the_greedy_bot_wins_a_category_it_can_win_at_once() -> None:
+    """Red 11 beats the guest's 10 at once; Blue 11 loses to their 12."""
+    state = red_or_blue()
+    greedy = game.sparring_bots()["greedy"]
+    legal = game.legal(state, 0)
+    assert greedy.choose(game, seen(state, 0), legal, bot_rng(1, 0, 0))["category"] == "red"

@@ -134,6 +134,9 @@ def test_the_bot_flies_the_zeppelin_when_it_leads() -> None:
     give(state, 0, "top-hat-1")
     set_dice(state, 1, 1, 1)
     assert all(choice == {"type": "use", "card": "zeppelin-1"} for choice in choose(state))
+    first = GOOD.consider(game, seen(state, 0), game.legal(state, 0), bot_rng(1, 0, 0))[0]
+    assert first.reason == "Fly the Zeppelin: the game ends now, 8 points ahead, on 9"
+    assert first.value > 100  # a game won, and the lead
     state = game.apply(state, 0, {"type": "use", "card": "zeppelin-1"})
     result = game.result(state)
     assert result is not None and result.winners == [0]
@@ -159,6 +162,8 @@ def test_the_bot_builds_the_card_worth_most() -> None:
     )
     set_dice(state, 4, 4, 3)
     assert all(choice == {"type": "build", "slot": 3} for choice in choose(state))
+    weighed = GOOD.consider(game, seen(state, 0), game.legal(state, 0), bot_rng(1, 0, 0))
+    assert weighed[0].reason == "Build the Top Hat from tile 3: +3 points"
 
 
 def test_the_bot_ends_its_turn_with_nothing_to_gain() -> None:
@@ -184,3 +189,82 @@ def test_the_choice_is_reproducible_from_the_view_legal_and_seed() -> None:
     Rng.from_seed(4).shuffle(shuffled)
     again = GOOD.choose(game, seen(state, seat), shuffled, bot_rng(21, 0, seat))
     assert {canonical(again)} == answers
+
+
+# --- consider: every legal step weighed ------------------------------------------------------
+
+
+def check_weighed(state: dict[str, Any], seed: int, seq: int) -> list[Any]:
+    """What `consider` gives for the current seat, checked against the rules of the interface."""
+    seat = state["current"]
+    legal = game.legal(state, seat)
+    weighed = GOOD.consider(game, seen(state, seat), legal, bot_rng(seed, seq, seat))
+    assert sorted(canonical(w.action) for w in weighed) == sorted(map(canonical, legal))
+    values = [w.value for w in weighed]
+    assert values == sorted(values, reverse=True)
+    assert all(w.reason for w in weighed)
+    assert (
+        GOOD.choose(game, seen(state, seat), legal, bot_rng(seed, seq, seat)) == weighed[0].action
+    )
+    return weighed
+
+
+def test_consider_weighs_every_legal_step_best_first() -> None:
+    state = game.start(2, {}, 14)
+    kinds = set()
+    for seq in range(24):
+        if game.result(state) is not None:
+            break
+        weighed = check_weighed(state, 14, seq)
+        kinds |= {w.action["type"] for w in weighed}
+        state = game.apply(state, state["current"], weighed[0].action)
+    assert {"end_turn", "build", "pay", "cancel"} <= kinds, kinds
+
+
+def test_consider_tells_nothing_of_the_deck() -> None:
+    """The deck's order and the dice to come differ, the view does not: the same values and
+    reasons, at every step of the start of a game."""
+    state = game.start(2, {}, 31)
+    for seq in range(12):
+        seat = state["current"]
+        other = {**state, "deck": list(reversed(state["deck"])), "rng": "0123456789abcdef"}
+        legal = game.legal(state, seat)
+        weighed = GOOD.consider(game, seen(state, seat), legal, bot_rng(31, seq, seat))
+        assert GOOD.consider(game, seen(other, seat), legal, bot_rng(31, seq, seat)) == weighed
+        state = game.apply(state, seat, weighed[0].action)
+
+
+def test_a_twin_die_is_worth_as_much_and_cancel_just_below_the_best() -> None:
+    """Paying for the Top Hat with two 4s: either 4 pays alike; cancelling changes nothing."""
+    state = game.start(2, {"first_player": "host"}, 6)
+    lay_row(
+        state, "dragonfly-1", "pocket-watch-1", "clamp-1", "top-hat-1", "camera-1", "cuckoo-clock-1"
+    )
+    set_dice(state, 4, 4, 3)
+    state = game.apply(state, 0, {"type": "build", "slot": 3})
+    weighed = check_weighed(state, 6, 1)
+    pays = [w for w in weighed if w.action["type"] == "pay"]
+    assert [w.action["die"] for w in pays] == [0, 1] and pays[0].value == pays[1].value
+    assert pays[0].reason == "Pay a 4 toward the Top Hat"
+    cancel = next(w for w in weighed if w.action["type"] == "cancel")
+    assert cancel.value == weighed[0].value and weighed[0].action["type"] == "pay"
+
+
+def test_the_greedy_sparring_bot_plays_a_whole_game_legally() -> None:
+    greedy = game.sparring_bots()["greedy"]
+    assert "greedy" not in bots_for(game) and greedy.label == "Greedy"
+    assert game.result(play([greedy, EASY], seed=3)) is not None
+
+
+def test_the_greedy_bot_starts_the_build_worth_most() -> None:
+    state = game.start(2, {"first_player": "host"}, 6)
+    lay_row(
+        state, "dragonfly-1", "pocket-watch-1", "clamp-1", "top-hat-1", "camera-1", "cuckoo-clock-1"
+    )
+    set_dice(state, 4, 4, 3)
+    greedy = game.sparring_bots()["greedy"]
+    legal = game.legal(state, 0)
+    assert greedy.choose(game, seen(state, 0), legal, bot_rng(1, 0, 0)) == {
+        "type": "build",
+        "slot": 3,
+    }

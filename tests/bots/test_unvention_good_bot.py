@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.bots import EASY, Bot, bot_rng, bots_for
+from app.games.bots import EASY, Bot, Weighed, bot_rng, bots_for
 from app.games.core import Action, State, canonical
 from app.games.unvention import journal, workshop
 from app.games.unvention.bot import GoodBot
@@ -37,6 +37,19 @@ def play(bots: list[Bot], seed: int) -> State:
 def decide(state: State, seat: int = 0, seed: int = 1) -> Action:
     view = {**GAME.view(state, seat), "you": seat}
     return GOOD.choose(GAME, view, GAME.legal(state, seat), bot_rng(seed, 0, seat))
+
+
+def weigh(state: State, seat: int = 0, seed: int = 1) -> list[Weighed]:
+    """What `consider` gives for `seat`, checked against the rules of the interface."""
+    view = {**GAME.view(state, seat), "you": seat}
+    legal = GAME.legal(state, seat)
+    weighed = GOOD.consider(GAME, view, legal, bot_rng(seed, 0, seat))
+    assert sorted(canonical(w.action) for w in weighed) == sorted(map(canonical, legal))
+    values = [w.value for w in weighed]
+    assert values == sorted(values, reverse=True)
+    assert all(w.reason for w in weighed)
+    assert weighed[0].action == GOOD.choose(GAME, view, legal, bot_rng(seed, 0, seat))
+    return weighed
 
 
 def position(dice: list[int], seed: int = 3) -> State:
@@ -132,6 +145,10 @@ def test_the_good_bot_completes_a_row_and_a_column_for_their_wrenches() -> None:
     cells = state["sheets"][0]["journals"][0]
     for r, c, n in ((0, 0, 1), (0, 1, 2), (0, 2, 3), (1, 3, 1), (2, 3, 2), (3, 3, 3)):
         cells[journal.index(r, c)] = n
+    first = weigh(state)[0]
+    assert first.action["cell"] == [0, 3] and first.action["number"] in (4, 5)
+    assert first.reason.startswith(f"Write a {first.action['number']} in journal 1, row 1, ")
+    assert first.reason.endswith(": 2 wrenches earned")
     state = play_turn(state)
     cells = state["sheets"][0]["journals"][0]
     assert cells[journal.index(0, 3)] in (4, 5)
@@ -219,6 +236,10 @@ def test_the_good_bot_puts_a_journal_idea_where_it_multiplies_most() -> None:
     ]
     sheet["journal_ideas"] = [{"journal": 1, "invention": None, "lost": False}]
     assert decide(state) == {"type": "idea", "invention": "integron"}
+    weighed = weigh(state)
+    assert [w.action["invention"] for w in weighed][0] == "integron"
+    assert weighed[0].reason == "Put the journal's Idea on The Integron Assembly: x2"
+    assert weighed[0].value > weighed[1].value
 
 
 def test_the_good_bot_presents_at_the_end_of_a_day() -> None:
@@ -276,3 +297,105 @@ def test_the_good_bot_marks_an_x_when_no_number_fits() -> None:
     action = plan(view, legal)
     assert action is not None and action["type"] == "cross"
     assert action in legal
+
+
+# --- consider: every legal action weighed ----------------------------------------------------
+
+
+def test_consider_weighs_every_legal_action_best_first() -> None:
+    """The first turns of a game, every kind of decision on the way: legal actions only, best
+    first, each with a reason, the plan's next step first, the same from the same view."""
+    state = GAME.start(2, {}, 9)
+    kinds: set[str] = set()
+    for seq in range(40):
+        seat = min(GAME.active(state))
+        weighed = weigh(state, seat, seed=seq)
+        kinds |= {w.action["type"] for w in weighed}
+        if seq % 10 == 0:
+            assert weigh(state, seat, seed=seq) == weighed
+        state = GAME.apply(state, seat, weighed[0].action)
+    assert {"journal", "circle", "done"} <= kinds, kinds
+
+
+def test_consider_weighs_a_mechanism_part_by_part() -> None:
+    """The L of three circled parts near the end: starting the build, each part and the place
+    drawn are each worth the best mechanism they lead to; giving up is worth nothing."""
+    state = position([1, 1, 2, 2, 3])
+    give_wrenches(state)
+    sheet = state["sheets"][0]
+    sheet["journals"][0] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    sheet["journals"][1] = list(sheet["journals"][0])
+    circle(state, "hydraulic", (0, 0), (0, 1), (1, 1))
+    for _ in range(12):
+        weighed = weigh(state)
+        if weighed[0].action["type"] == "build_start":
+            assert weighed[0].reason.startswith("Start a mechanism (2 wrenches): the best is ")
+            break
+        state = GAME.apply(state, 0, weighed[0].action)
+    else:
+        raise AssertionError("the bot should start building")
+    state = GAME.apply(state, 0, weighed[0].action)
+    while (weighed := weigh(state))[0].action["type"] == "build_add":
+        assert "Hydraulic" in weighed[0].reason
+        cancel = next(w for w in weighed if w.action["type"] == "build_cancel")
+        assert cancel.value == 0 < weighed[0].value
+        state = GAME.apply(state, 0, weighed[0].action)
+    assert weighed[0].action["type"] == "build_place"
+    assert weighed[0].reason.startswith("Draw the 3-part mechanism into ")
+
+
+def test_consider_presents_every_invention_offered() -> None:
+    state = GAME.start(2, {}, 4)
+    view = {**GAME.view(state, 0), "you": 0}
+    legal = [
+        {"type": "present", "invention": "integron"},
+        {"type": "keep", "invention": "integron"},
+    ]
+    weighed = GOOD.consider(GAME, view, legal, bot_rng(4, 0, 0))
+    assert [w.action["type"] for w in weighed] == ["present", "keep"]
+    assert weighed[0].reason == "Present The Integron Assembly for 0 points"
+    assert weighed[1].reason.startswith("Keep The Integron Assembly back: ")
+
+
+def test_the_greedy_sparring_bot_plays_a_whole_game_legally() -> None:
+    greedy = GAME.sparring_bots()["greedy"]
+    assert "greedy" not in bots_for(GAME) and greedy.label == "Greedy"
+    assert GAME.result(play([greedy, EASY], seed=2)) is not None
+
+
+def test_the_greedy_bot_fills_the_last_gap_of_an_invention_at_once() -> None:
+    """Drawing the mechanism that completes the Integron scores its completion bonus at once:
+    of every place the domino may go, the greedy bot draws it there."""
+    state = position([1, 1, 2, 2, 3])
+    give_wrenches(state)
+    sheet = state["sheets"][0]
+    pattern = [
+        (r, c)
+        for r, row in enumerate(("0001000", "0011100", "1111111", "1111111"))
+        for c, mark in enumerate(row)
+        if mark == "1"
+    ]
+    rest = [cell for cell in pattern if cell not in [(3, 5), (3, 6)]]
+    sheet["mechanisms"] = [
+        {
+            "workshop": "magnetic",
+            "parts": [[0, 0], [0, 1]],
+            "invention": "integron",
+            "cells": [list(cell) for cell in rest[k : k + 2]],
+            "orientation": 0,
+            "ideas": 0,
+            "turn": 1,
+        }
+        for k in range(0, len(rest), 2)
+    ]
+    circle(state, "electrical", (4, 0), (4, 1))
+    sheet["asking"]["stage"] = "workshop"
+    for action in (
+        {"type": "build_start"},
+        *[{"type": "build_add", "workshop": "electrical", "part": [4, c]} for c in (0, 1)],
+    ):
+        state = GAME.apply(state, 0, action)
+    greedy = GAME.sparring_bots()["greedy"]
+    view = {**GAME.view(state, 0), "you": 0}
+    chosen = greedy.choose(GAME, view, GAME.legal(state, 0), bot_rng(1, 0, 0))
+    assert chosen == {"type": "build_place", "invention": "integron", "at": [3, 5]}

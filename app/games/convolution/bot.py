@@ -19,6 +19,13 @@ category, against waiting for a later roll:
   beats another;
 
 plus a little for the score itself, since the three calculated totals add the scores up.
+
+What `consider` gives: every open category, best first, valued at the share of the sampled
+games that writing it there wins (unit CHANCE, 0 to 1): that share is what the bot chooses by,
+and a Convolution game is won or lost whole, so a share of games is sounder than any count of
+points (a category's score matters only through who wins it). Its reason says what the roll
+scores there and what that does to the category ("Scores 24 in Bluggard, wins it against
+their 21; wins 63 of 100 games played out"). A roll, the only action then, is worth 0.
 """
 
 from __future__ import annotations
@@ -27,13 +34,14 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from app.games.bots import Bot, View
+from app.games.bots import CHANCE, Bot, View, Weighed
 from app.games.convolution.scoresheet import (
     ACTIVE,
     BLUGGARD,
     CALCULATED,
     COLORS,
     RANKS,
+    TITLES,
     TOTALS,
     TURNS,
     Phase,
@@ -207,19 +215,21 @@ def playout(
 class GoodBot(Bot):
     level = "good"
     label = "Good"
+    unit = CHANCE
 
-    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+    def consider(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
         ordered = sorted(legal, key=canonical)
         if len(ordered) == 1:
-            return ordered[0]
+            return [Weighed(ordered[0], 0.0, only_reason(ordered[0]))]
         try:
-            return self.best(view, ordered, rng)
+            return self.weigh(view, ordered, rng)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            return rng.choice(ordered)  # a view the bot cannot read: any legal action
+            # A view the bot cannot read: any legal action.
+            return [Weighed(rng.choice(ordered), 0.0, "Any choice: the table could not be read")]
 
-    def best(self, view: View, legal: list[Action], rng: Rng) -> Action:
-        """The legal score action whose category wins most playouts; ties go to the quick
-        judgement's favourite."""
+    def weigh(self, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
+        """Every open category by the playouts it wins; ties go to the quick judgement's
+        favourite (see the module docstring for what the value means)."""
         seat, state = int(view["you"]), view["state"]
         turn, first_player = int(state["turn"]), int(state["first_player"])
         values = category_values(state["dice"])
@@ -230,13 +240,14 @@ class GoodBot(Bot):
             if action.get("type") == "score" and action.get("category") in ACTIVE
         }
         if state["phase"] != Phase.SCORE or not choices:
-            return rng.choice(legal)
+            action = rng.choice(legal)
+            return [Weighed(action, 0.0, only_reason(action))]
         futures = [
             [random_values(rng) for _ in range(roll_of(TURNS) - roll_of(turn))]
             for _ in range(PLAYOUTS)
         ]
         mine, theirs = sheets[seat], sheets[1 - seat]
-        best, best_mark = None, (-1, -1e9)
+        marks = []
         for category in ACTIVE:
             if category not in choices:
                 continue
@@ -245,7 +256,72 @@ class GoodBot(Bot):
                 trial = [sheet.copy() for sheet in sheets]
                 fill(trial[seat], trial[1 - seat], category, values[category], turn)
                 wins += playout(trial, first_player, turn + 1, values, future) == seat
-            mark = (wins, gain(mine, theirs, values, category))
-            if mark > best_mark:
-                best, best_mark = category, mark
-        return choices[best] if best is not None else rng.choice(legal)
+            marks.append(((wins, gain(mine, theirs, values, category)), category))
+        marks.sort(key=lambda mark: mark[0], reverse=True)  # stable: ACTIVE order on ties
+        return [
+            Weighed(
+                choices[category], worth(wins), score_reason(mine, theirs, values, category, wins)
+            )
+            for (wins, _), category in marks
+        ]
+
+
+def worth(wins: int) -> float:
+    """The playouts won, as the value `consider` gives (see the module docstring)."""
+    return round(wins / PLAYOUTS, 4)
+
+
+def only_reason(action: Action) -> str:
+    if action.get("type") == "roll":
+        return "Roll the dice: rolling is all there is to do"
+    title = TITLES.get(str(action.get("category")), "the one open category")
+    return f"Score in {title}: the only choice"
+
+
+def score_reason(
+    mine: Sheet, theirs: Sheet, values: dict[str, int], category: str, wins: int
+) -> str:
+    """The category's score this roll, what it does to the category, and the playouts won."""
+    opponent = theirs.score[category]
+    score = score_for(category, values[category], first=opponent is None)
+    title = TITLES[category]
+    written = f"Scores {score} in {title}"
+    if score != values[category]:
+        written += f" (a first {values[category]} is written as {score})"
+    if opponent is None:
+        standing = f"circled: they need more than {score} to take it"
+    elif score > opponent:
+        standing = f"wins it against their {opponent}"
+    else:
+        standing = f"loses it to their {opponent}"
+    return f"{written}, {standing}; wins {wins} of {PLAYOUTS} games played out"
+
+
+# --- the greedy sparring bot ----------------------------------------------------------------
+
+
+class GreedyBot(Bot):
+    """The benchmarks' sparring bot (never offered in a lobby): the best immediate gain by the
+    game's own score. A category the opponent has played is decided the moment it is written,
+    so it first takes a category it wins now and avoids one it loses now; among the rest, the
+    highest score the roll writes. Ties go to the canonical order, so it draws nothing."""
+
+    level = "greedy"
+    label = "Greedy"
+
+    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+        ordered = sorted(legal, key=canonical)
+        state = view.get("state") if isinstance(view, dict) else None
+        if not isinstance(state, dict) or not isinstance(state.get("offers"), dict):
+            return ordered[0]  # rolling, or a view it cannot read
+        offers: dict[str, int] = state["offers"]
+        theirs = state["sheets"][1 - int(view["you"])]
+
+        def immediate(action: Action) -> tuple[int, int]:
+            category = str(action.get("category"))
+            score = int(offers.get(category, 0))
+            mark = theirs.get(category)
+            decided = 0 if mark is None else (1 if score > int(mark["score"]) else -1)
+            return decided, score
+
+        return max(ordered, key=immediate)  # max keeps the first of equals

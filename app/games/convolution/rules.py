@@ -196,6 +196,11 @@ class Convolution(Game):
 
         return {"good": GoodBot()}
 
+    def sparring_bots(self) -> dict[str, Bot]:
+        from app.games.convolution.bot import GreedyBot
+
+        return {"greedy": GreedyBot()}
+
     def upgrade(self, state: State) -> State:
         """A state stored before the game ended through `core.finish`: it had no "result",
         and a finished game's phase was "over" (now it stays "score" and the result says it

@@ -11,6 +11,14 @@ still do on later turns) and for each kind of invention held. A zeppelin that en
 judged by who wins. The bot takes the first step of the best plan; on the next step it plans
 again from what it then sees.
 
+What `consider` gives: every legal step, best first, valued at the best way of finishing the
+turn that starts with it, in points (unit POINTS): the seat's lead over the best other player
+once the turn is over, plus the little the bot counts for untapped inventions and kinds held,
+or 100 plus the lead for a game the plan ends with a win (minus 100 for a loss). A step the
+search leaves out is worth as much as the one it differs from only by an equal die; "cancel"
+(nothing changes, the same turn stays open) is placed just after the best. Reasons say what
+the step does with the cards and dice on the table (reasons.py), never the deck's order.
+
 What the bot cannot see is the deck's order: its workbench holds the cards no one can see
 (the game's invention cards not in the row or in a tableau), shuffled with the bot's own `rng`,
 and a generator state drawn from that `rng` for the dice it would roll. It never reads the
@@ -22,10 +30,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.games.bots import Bot, View
+from app.games.bots import Bot, View, Weighed
 from app.games.core import Action, Game, Rng, State, canonical
 from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.board import END_TURN, facts
+from app.games.nerdy_inventions.reasons import words
 
 NODES = 800  # positions the planner may expand per decision; beyond, it judges as it stands
 OUTCOMES = 3  # sampled outcomes of a chance step (reroll, camera)
@@ -261,25 +270,50 @@ class GoodBot(Bot):
     level = "good"
     label = "Good"
 
-    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+    def consider(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
         ordered = sorted(legal, key=canonical)
         if len(ordered) == 1:
-            return ordered[0]
+            return [Weighed(ordered[0], 0.0, "The only thing to do now")]
         try:
-            return self.best(game, view, ordered, rng)
+            return self.weigh(game, view, ordered, rng)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             # A view the bot cannot read: end the turn if it may, else any legal action.
-            return END_TURN if END_TURN in ordered else rng.choice(ordered)
+            action = END_TURN if END_TURN in ordered else rng.choice(ordered)
+            return [Weighed(action, 0.0, "A plain choice: the table could not be read")]
 
-    def best(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+    def weigh(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
+        """Each step by the best turn that starts with it; the bot takes the first best."""
         seat = int(view["you"])
         state = workbench(game, view, rng)
         planner = TurnPlanner(game, seat, rng)
-        best, best_value = None, -1e9
-        for action in steps(state, legal):
-            value = planner.after(state, action)
-            if value > best_value:
-                best, best_value = action, value
-        if best is None:
-            return rng.choice(legal)
-        return best
+        tried = steps(state, legal)
+        values = [planner.after(state, action) for action in tried]
+        if not tried:
+            action = rng.choice(legal)
+            return [Weighed(action, 0.0, words(state, seat, action))]
+        best = max(values)
+        weighed = list(zip(tried, values, strict=True))
+        # The steps the search leaves out, after the ones it tried: a die equal to one tried
+        # is worth as much; leaving a choice unfinished changes nothing (the same turn is still
+        # open from there), so it is worth the best, placed after it.
+        done = {canonical(action) for action in tried}
+        for action in legal:
+            if canonical(action) in done:
+                continue
+            twin = next((v for a, v in weighed if twins(state, a, action)), None)
+            weighed.append((action, best if twin is None else twin))
+        weighed.sort(key=lambda entry: -entry[1])  # stable: the first best stays first
+        return [
+            Weighed(action, round(value, 3), words(state, seat, action))
+            for action, value in weighed
+        ]
+
+
+def twins(state: State, tried: Action, other: Action) -> bool:
+    """Two actions alike but for which of two equal dice they take."""
+    if "die" not in tried or "die" not in other:
+        return False
+    values = {die["id"]: die["value"] for die in state["dice"]}
+    return canonical({**tried, "die": values.get(tried["die"])}) == canonical(
+        {**other, "die": values.get(other["die"])}
+    )

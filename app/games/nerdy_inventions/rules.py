@@ -329,6 +329,11 @@ class NerdyInventions(Game):
 
         return {"good": GoodBot()}
 
+    def sparring_bots(self) -> dict[str, Bot]:
+        from app.games.nerdy_inventions.greedy import GreedyBot
+
+        return {"greedy": GreedyBot()}
+
     # --- what a seat sees ---------------------------------------------------------------
 
     def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:

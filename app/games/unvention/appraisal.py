@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from app.games.unvention import journal, workshop
@@ -62,6 +63,12 @@ class Outlook:
 
 def journal_value(cells: list[int]) -> float:
     """One journal's progress, not counting the wrenches it has earned (see `wrenches`)."""
+    return _journal_value(tuple(cells))
+
+
+@lru_cache(maxsize=1 << 14)
+def _journal_value(cells: tuple[int, ...]) -> float:
+    """`journal_value`, remembered: the bot weighs the same journals again and again."""
     value = 0.0
     for line in (*journal.ROWS, *journal.COLUMNS):
         values = [cells[i] for i in line]
@@ -112,6 +119,13 @@ def idea_squares(slug: str, crossed: dict[str, list[int]]) -> Squares:
 
 def workshop_value(slug: str, parts: list[int], crossed: dict[str, list[int]]) -> float:
     """The circled, unbuilt parts of one workshop."""
+    return _workshop_value(slug, tuple(parts), tuple(crossed.get(slug, [])))
+
+
+@lru_cache(maxsize=1 << 14)
+def _workshop_value(slug: str, parts: tuple[int, ...], crossed_here: tuple[int, ...]) -> float:
+    """`workshop_value`, remembered; a workshop's worth reads its own crossed-off numbers only."""
+    crossed = {slug: list(crossed_here)}
     value = 0.0
     for i, status in enumerate(parts):
         if status != workshop.CIRCLED:

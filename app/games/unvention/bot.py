@@ -17,9 +17,11 @@ plans what is left of the turn, in the rulebook's order, and answers the plan's 
    in every open invention; the best, if it is worth its wrenches, is built part by part;
 5. done.
 
-What a sheet is worth comes from appraisal.py. The bot draws nothing at random: a plan is a
-function of the view, so the same view gives the same answer. Should a view not hold what the
-bot expects, it falls back on a plain legal action ("done" if it can) rather than fail.
+What a sheet is worth comes from appraisal.py; how the bot weighs every legal action for hints
+and reviews (`consider`: points by that appraisal, of the best plan starting with each action)
+is weighing.py. The bot draws nothing at random: a plan is a function of the view, so the
+same view gives the same answer. Should a view not hold what the bot expects, it falls back on
+a plain legal action ("done" if it can) rather than fail.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from app.games.bots import Bot, View
+from app.games.bots import Bot, View, Weighed
 from app.games.core import Action, Game, Rng, Simultaneous, State, canonical
 from app.games.unvention import journal, workshop
 from app.games.unvention.appraisal import (
@@ -73,7 +75,23 @@ class GoodBot(Bot):
     level = "good"
     label = "Good"
 
+    def consider(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
+        """Every legal action weighed as weighing.py says, the plan's next step first."""
+        chosen = self.planned(view, legal, rng)
+        from app.games.unvention.weighing import weigh  # it builds on this module
+
+        try:
+            return weigh(view, legal, chosen)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration):
+            return [Weighed(chosen, 0.0, "A plain choice: the sheet could not be read")]
+
     def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+        """The first of `consider` without weighing the rest: a bot's own move (and a whole
+        game of them) costs what it did before hints and reviews needed the rest."""
+        return self.planned(view, legal, rng)
+
+    def planned(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        """The plan's next step, or a plain legal action if the view cannot be read."""
         try:
             wanted = decide(view, legal)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):

@@ -247,6 +247,11 @@ class Unvention(Game):
 
         return {"good": GoodBot()}
 
+    def sparring_bots(self) -> dict[str, Bot]:
+        from app.games.unvention.greedy import GreedyBot
+
+        return {"greedy": GreedyBot()}
+
     def active(self, state: State) -> list[Seat]:
         if state["result"] is not None:
             return []
