@@ -98,11 +98,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+QUICK_BOT_DELAY = 0.0  # seconds a bot waits before each action on the quick servers
+
+
 @pytest.fixture(scope="session")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """As `server`, but its bots do not wait before each action (BOT_DELAY 0): for the tests
     that play whole games against bots (test_solo_pages.py, test_hints_pages.py). Its base URL."""
-    with serving(tmp_path_factory.mktemp("quick-server"), BOT_DELAY="0") as url:
+    with serving(tmp_path_factory.mktemp("quick-server"), BOT_DELAY=str(QUICK_BOT_DELAY)) as url:
         yield url
 
 

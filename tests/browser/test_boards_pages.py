@@ -20,10 +20,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from .conftest import QUICK_BOT_DELAY as BOT_DELAY
 from .conftest import serving
 from .pages import NewContext, join, new_table, start
 from .test_solo_pages import (
-    BOT_DELAY,
     clickable_actions,
     pick_convolution,
     pick_innovation,
