@@ -8,9 +8,9 @@ from typing import Any
 from app.games.bots import EASY, Bot, Weighed, bot_rng, bots_for
 from app.games.core import Action, State, canonical
 from app.games.unvention import journal, workshop
-from app.games.unvention.bot import GoodBot
 from app.games.unvention.bot import decide as plan
 from app.games.unvention.dice import kind
+from app.games.unvention.good_bot import GoodBot
 from app.games.unvention.rules import Unvention
 from app.games.unvention.turn import fresh_turn
 

@@ -52,7 +52,8 @@ def test_the_options_wait_for_the_page_to_send_what_the_host_chooses(
     url = new_table(page, "convolution", "Ann")
     held: list[Route] = []
     page.route("**/static/js/guide.js", lambda route: held.append(route))  # board.js imports it
-    page.goto(url, wait_until="domcontentloaded")
+    # Not "domcontentloaded": that event waits for the page's module scripts, held here.
+    page.goto(url, wait_until="commit")
     pace = page.locator('select[data-option="pace"]')
     until(page, lambda: bool(held))
     expect(pace).to_be_disabled()

@@ -1,4 +1,4 @@
-"""The good bot of Unvention: it plans the rest of its turn and takes the plan's next step.
+"""The planner of Unvention's good bot (good_bot.py): the rest of its turn, planned.
 
 Everything on an Unvention table is public except the dice still to come, so the bot rebuilds
 its own sheet from its view (`rebuild`) and looks only at that sheet, the setup, how full the
@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from app.games.bots import Bot, View, Weighed
-from app.games.core import Action, Game, Rng, Simultaneous, State, canonical
+from app.games.bots import View
+from app.games.core import Action, Rng, Simultaneous, State, canonical
 from app.games.unvention import journal, workshop
 from app.games.unvention.appraisal import (
     ABILITY,
@@ -69,39 +69,6 @@ JOURNAL_BEAM = 8  # journal plans kept at each length
 
 Plan = list[tuple[int, int, int]]  # journal plans: (journal, cell index, number)
 Circles = list[tuple[str, int, int]]  # workshop plans: (workshop, part index, die number)
-
-
-class GoodBot(Bot):
-    level = "good"
-    label = "Good"
-
-    def consider(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
-        """Every legal action weighed as weighing.py says, the plan's next step first."""
-        chosen = self.planned(view, legal, rng)
-        from app.games.unvention.weighing import weigh  # it builds on this module
-
-        try:
-            return weigh(view, legal, chosen)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, StopIteration):
-            return [Weighed(chosen, 0.0, "A plain choice: the sheet could not be read")]
-
-    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
-        """The first of `consider` without weighing the rest: a bot's own move (and a whole
-        game of them) costs what it did before hints and reviews needed the rest."""
-        return self.planned(view, legal, rng)
-
-    def planned(self, view: View, legal: list[Action], rng: Rng) -> Action:
-        """The plan's next step, or a plain legal action if the view cannot be read."""
-        try:
-            wanted = decide(view, legal)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            wanted = None  # a view unlike any the game gives: fall back below
-        if wanted is not None:
-            text = canonical(wanted)
-            for action in legal:
-                if canonical(action) == text:
-                    return action
-        return fallback(legal, rng)
 
 
 def fallback(legal: list[Action], rng: Rng) -> Action:

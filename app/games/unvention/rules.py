@@ -243,7 +243,7 @@ class Unvention(Game):
     # -- the interface --
 
     def bots(self) -> dict[str, Bot]:
-        from app.games.unvention.bot import GoodBot
+        from app.games.unvention.good_bot import GoodBot
 
         return {"good": GoodBot()}
 
