@@ -45,6 +45,7 @@ holds no state between calls: everything it knows comes in through its arguments
 from __future__ import annotations
 
 from abc import ABC
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.games.determinism import Rng, canonical
@@ -109,6 +110,13 @@ class RandomBot(Bot):
 
 
 EASY = RandomBot()
+
+
+def best_gain(ordered: list[Action], gains: Sequence[float], rng: Rng) -> Action:
+    """A greedy bot's pick: one of the actions of the largest gain (`gains[i]` is what
+    `ordered[i]` gains), drawn from `rng` when several share it."""
+    best = max(gains)
+    return rng.choice([action for action, won in zip(ordered, gains, strict=True) if won == best])
 
 
 def bots_for(game: Game) -> dict[str, Bot]:

@@ -11,7 +11,7 @@ reads its view only (the workbench samples the deck's order it cannot see).
 
 from __future__ import annotations
 
-from app.games.bots import Bot, View
+from app.games.bots import Bot, View, best_gain
 from app.games.core import Action, Game, Rng, State, canonical
 from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.bot import copy, workbench
@@ -45,7 +45,4 @@ class GreedyBot(Bot):
                 gains.append(immediate(child, seat) - before)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return rng.choice(ordered)
-        best = max(gains)
-        return rng.choice(
-            [action for action, won in zip(ordered, gains, strict=True) if won == best]
-        )
+        return best_gain(ordered, gains, rng)

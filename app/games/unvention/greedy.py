@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.games.bots import Bot, View
+from app.games.bots import Bot, View, best_gain
 from app.games.core import Action, Game, Rng, canonical
 from app.games.unvention import scoring
 from app.games.unvention.appraisal import Outlook, tool_points
@@ -54,10 +54,7 @@ class GreedyBot(Bot):
             gains = self.gains(game, view, ordered)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return rng.choice(ordered)
-        best = max(gains)
-        return rng.choice(
-            [action for action, won in zip(ordered, gains, strict=True) if won == best]
-        )
+        return best_gain(ordered, gains, rng)
 
     def gains(self, game: Game, view: View, legal: list[Action]) -> list[int]:
         state, outlook = rebuild(view)
