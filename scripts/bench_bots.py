@@ -2,17 +2,21 @@
 
     .venv/bin/python scripts/bench_bots.py --game convolution --games 200
     .venv/bin/python scripts/bench_bots.py --game innovation --games 40 --challenger good
+    .venv/bin/python scripts/bench_bots.py --game unscrewed --games 400 --jobs 2
 
 Plays two-player games (or --players N: one challenger against N-1 opponents) with the seats
 alternated game by game, each bot seeing only its seat's view and legal actions, exactly as the
 server's bot driver gives them. Prints the challenger's win rate (ties and shared wins count
 half, games without a winner count zero), and the mean and p95 time per decision of each
-level. A measurement to read, not a timed test.
+level. `--jobs N` plays N games at once in worker processes (game k still has seed k, so the
+win rate is the same as one process gives; the times are then per process). A measurement to
+read, not a timed test.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import sys
 import time
@@ -50,6 +54,21 @@ def play(game: Game, bots: list[Bot], seed: int, timings: dict[str, list[float]]
     return list(result.winners)
 
 
+def one_game(job: tuple[str, str, str, int, int]) -> tuple[float, dict[str, list[float]]]:
+    """Game `number` of a run: the challenger's share of its win and the decisions' times."""
+    game_id, challenger, opponent, players, number = job
+    game = games_for(Settings())[game_id]
+    levels = {**bots_for(game), **game.sparring_bots()}
+    challenger_seat = number % players
+    bots = [
+        levels[challenger] if seat == challenger_seat else levels[opponent]
+        for seat in range(players)
+    ]
+    timings: dict[str, list[float]] = {challenger: [], opponent: []}
+    winners = play(game, bots, number, timings)
+    return (1 / len(winners) if challenger_seat in winners else 0.0), timings
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="convolution")
@@ -57,6 +76,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--challenger", default="good", help="the level measured")
     parser.add_argument("--opponent", default="easy", help="the level it plays against")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     args = parser.parse_args()
     game = games_for(Settings())[args.game]
     levels = {**bots_for(game), **game.sparring_bots()}
@@ -66,15 +86,15 @@ def main() -> int:
     timings: dict[str, list[float]] = {args.challenger: [], args.opponent: []}
     points = 0.0
     started = time.perf_counter()
-    for number in range(args.games):
-        challenger_seat = number % args.players
-        bots = [
-            levels[args.challenger] if seat == challenger_seat else levels[args.opponent]
-            for seat in range(args.players)
-        ]
-        winners = play(game, bots, number, timings)
-        if challenger_seat in winners:
-            points += 1 / len(winners)
+    jobs = [
+        (args.game, args.challenger, args.opponent, args.players, number)
+        for number in range(args.games)
+    ]
+    with multiprocessing.Pool(args.jobs) as pool:
+        for share, times in pool.imap_unordered(one_game, jobs):
+            points += share
+            for level, spent in times.items():
+                timings[level].extend(spent)
     elapsed = time.perf_counter() - started
     print(f"{game.name}: {args.challenger} against {args.opponent}, {args.players} players")
     print(f"games: {args.games} in {elapsed:.0f} s, seats alternated")

@@ -17,7 +17,8 @@ A moment (the protocol's, docs/protocol.md):
   whole number from 1; else the person's count of their decisions so far (1 for the first).
 - `chose_text`, `better_text`: the action in words: the log lines applying it to the state
   writes that the seat may read, up to the next turn's heading ("Turn 8: ..."), the players
-  named; an action that writes none in its plain form ("circle (workshop: electrical, ...)").
+  named; an action that writes none as its game says it (`Game.action_words`: "Ann circles 3 in
+  the electrical workshop"), else in its plain form ("circle (workshop: electrical, ...)").
 
 Jobs for the worker processes (app.play.workers), run one after another by app.play.reviews:
 `decisions_of` folds the record once and lists the decisions to judge; `judge_some` judges a
@@ -169,7 +170,10 @@ def words(game: Game, state: State, seat: Seat, action: Action, names: list[str]
         if lines and _NEXT_TURN.match(entry["text"]):
             break
         lines.append(name_seats(entry["text"], names))
-    text = "; ".join(lines) or logbook.action_words(game.action_for_log(action))
+    said = game.action_words(state, seat, action) if not lines else None
+    text = "; ".join(lines) or (
+        name_seats(said, names) if said else logbook.action_words(game.action_for_log(action))
+    )
     return text if len(text) <= TEXT_LENGTH else text[: TEXT_LENGTH - 1] + "…"
 
 

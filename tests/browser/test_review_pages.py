@@ -7,7 +7,6 @@ one it computed. Screenshots at a desktop's and a phone's size go to artifacts/s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,7 +28,10 @@ from .test_screens import SCREENS
 pytestmark = pytest.mark.browser
 recorded_server = recorded_server_fixture
 
-GAME = sorted(GAMES)[0]  # one game is enough here: every game's review is tested over HTTP
+SIZES = [(1280, 800), (375, 740)]
+# Every game, each at one of the two sizes in turn (both sizes over the games; the banner and the
+# replay page are the same script for every game).
+CASES = [(game, SIZES[index % 2]) for index, game in enumerate(sorted(GAMES))]
 SEATS = [{"name": "Ann", "bot": False}, {"name": "Bob", "bot": False}]
 
 
@@ -45,19 +47,18 @@ async def _store(database_url: str, code: str, players: list[dict[str, Any]]) ->
         await engine.dispose()
 
 
-@pytest.fixture(scope="module")
-def reviewed(recorded_server: RecordedServer) -> Iterator[tuple[Recorded, list[Any], int]]:
+def reviewed(server: RecordedServer, game_id: str) -> tuple[Recorded, list[Any], int]:
     """A finished game of Ann and Bob with its review: the lobby, its players' moments, its
     number of steps."""
-    seed, entries = played(GAME)
-    game = GAMES[GAME]
+    seed, entries = played(game_id)
+    game = GAMES[game_id]
     moves = [(seat, action) for seat, action, _ in entries]
-    recorded = recorded_server.record(GAME, moves, seed, host_token=True)
+    recorded = server.record(game_id, moves, seed, host_token=True)
     everyone = [(seat, action, None) for seat, action in moves]
     players = review.review(game, Valuer(), game.start(2, {}, seed), everyone, seed, SEATS)
-    run(_store(recorded_server.database_url, recorded.code, players))
+    run(_store(server.database_url, recorded.code, players))
     assert players[0]["moments"] and players[1]["moments"], "a decision cost nothing"
-    yield recorded, players, len(moves)
+    return recorded, players, len(moves)
 
 
 def page_at(
@@ -75,14 +76,11 @@ def step_shown(page: Page, step: int, steps: int) -> None:
     page.wait_for_function("step => window.tinkertable.replay.step === step", arg=step)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (375, 740)])
+@pytest.mark.parametrize(("game", "size"), CASES, ids=[f"{g}-{w}" for g, (w, _) in CASES])
 def test_the_reviews_first_moment_opens_the_replay_at_its_step(
-    browser: Any,
-    recorded_server: RecordedServer,
-    reviewed: tuple[Recorded, list[Any], int],
-    size: tuple[int, int],
+    browser: Any, recorded_server: RecordedServer, game: str, size: tuple[int, int]
 ) -> None:
-    recorded, players, steps = reviewed
+    recorded, players, steps = reviewed(recorded_server, game)
     moments = players[0]["moments"]  # Ann's, first: this browser holds her seat
     page = page_at(browser, recorded_server, recorded, size)
     try:
@@ -94,7 +92,9 @@ def test_the_reviews_first_moment_opens_the_replay_at_its_step(
         expect(first).to_contain_text(f"Turn {moments[0]['turn']}: you ")
         expect(page.locator("#result #review")).to_contain_text("Bob")  # the other person's too
         first.scroll_into_view_if_needed()
-        page.screenshot(path=SCREENS / f"review-banner-{size[0]}x{size[1]}.png", full_page=True)
+        page.screenshot(
+            path=SCREENS / f"review-banner-{game}-{size[0]}x{size[1]}.png", full_page=True
+        )
         first.focus()
         page.keyboard.press("Enter")  # by the keyboard
         page.wait_for_url(f"**/l/{recorded.code}/replay?step={moments[0]['seq']}&seat=0")
@@ -107,6 +107,8 @@ def test_the_reviews_first_moment_opens_the_replay_at_its_step(
         step_shown(page, moments[-1]["seq"], steps)
         assert f"step={moments[-1]['seq']}&seat=0" in page.url
         expect(last).to_have_attribute("aria-current", "step")  # the moment shown
-        page.screenshot(path=SCREENS / f"review-replay-{size[0]}x{size[1]}.png", full_page=True)
+        page.screenshot(
+            path=SCREENS / f"review-replay-{game}-{size[0]}x{size[1]}.png", full_page=True
+        )
     finally:
         page.context.close()
