@@ -50,7 +50,7 @@ from app.games.core import (
     seat_token,
     seed_state,
 )
-from app.games.nerdy_inventions import board, stored, undo
+from app.games.nerdy_inventions import board, stored, undo, words
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
 from app.games.nerdy_inventions.board import END_TURN, TILES, facts
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
@@ -341,6 +341,9 @@ class NerdyInventions(Game):
 
     def took_back(self, action: Action) -> str:
         return undo.words(action)
+
+    def action_words(self, state: State, seat: Seat, action: Action) -> str | None:
+        return words.action_words(state, seat, action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         if state["result"] is not None:
