@@ -44,7 +44,7 @@ from app.games.core import (
     randomness,
     seed_state,
 )
-from app.games.innovation import stored, turn, undo, view
+from app.games.innovation import stored, turn, undo, view, words
 from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.contract import InnovationAction, InnovationState, Table
@@ -186,6 +186,11 @@ class Innovation(Game):
     def components(self) -> dict[str, Any]:
         """The card faces and special achievements, which views name but do not repeat."""
         return PUBLIC_COMPONENTS
+
+    def action_words(self, state: State, seat: Seat, action: Action) -> str | None:
+        """An answer to a dogma's question in that question's words (words.py); the opening pick
+        and the turn's four actions always write a log line (None)."""
+        return words.answer_words(state, seat, action)
 
     def action_for_log(self, action: Action) -> Action:
         """The opening pick, and every card named in answer to a dogma (it may be a card from a
