@@ -6,7 +6,8 @@ lists our decisions where the rulebook is open. The modules, in the game's words
 printed sheet), dice.py (grouping), journal.py, workshop.py, shapes.py (mechanisms, patterns,
 tools), turn.py (a seat's sheet and what it may do now), scoring.py, ending.py (the standings
 that end the competition through core.finish), view.py, stored.py (older stored states brought
-up to date); this one holds the game itself (setup, turn flow, days).
+up to date), words.py (the steps that write no log line, said for the review); this one holds
+the game itself (setup, turn flow, days).
 
 Turns are simultaneous. The engine rolls five dice at the start of each turn (through
 `randomness`) and groups them (dice.py); every seat then works on its own sheet, step by step,
@@ -81,7 +82,7 @@ from app.games.core import (
     seat_token,
     seed_state,
 )
-from app.games.unvention import journal, scoring, undo, workshop
+from app.games.unvention import journal, scoring, undo, words, workshop
 from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
 from app.games.unvention.ending import end_competition
@@ -543,6 +544,10 @@ class Unvention(Game):
 
     def took_back(self, action: Action) -> str:
         return undo.words(action)
+
+    def action_words(self, state: State, seat: Seat, action: Action) -> str | None:
+        """The steps of a turn that write no log line, in the game's words (words.py)."""
+        return words.words(state, seat, action)
 
     def prompt(self, state: State, seat: Seat | None) -> str | None:
         if state["result"] is not None:
