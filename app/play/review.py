@@ -15,10 +15,12 @@ A moment (the protocol's, docs/protocol.md):
 - `seq`: the number of record entries before the decision: the replay's step that shows it.
 - `turn`: the game's own count at that moment, its state's `turn` (or `round`) when it is a
   whole number from 1; else the person's count of their decisions so far (1 for the first).
-- `chose_text`, `better_text`: the action in words: the log lines applying it to the state
-  writes that the seat may read, up to the next turn's heading ("Turn 8: ..."), the players
-  named; an action that writes none as its game says it (`Game.action_words`: "Ann circles 3 in
-  the electrical workshop"), else in its plain form ("circle (workshop: electrical, ...)").
+- `chose_text`, `better_text`: the action in words: the log lines about the seat that applying
+  it to the state writes and the seat may read, up to the next turn's heading ("Turn 8: ...",
+  "Friday, turn 8: ..."), the players named (what others do after it, a new roll or the end of
+  a day are not what the person chose); an action that writes none as its game says it
+  (`Game.action_words`: "Ann circles the 5 part in Hydraulic, row 1, column 1"), else in its
+  plain form ("circle (workshop: electrical, ...)").
 
 Jobs for the worker processes (app.play.workers), run one after another by app.play.reviews:
 `decisions_of` folds the record once and lists the decisions to judge; `judge_some` judges a
@@ -50,7 +52,9 @@ log = logging.getLogger(__name__)
 
 KEEP = 3  # moments kept per person
 TEXT_LENGTH = 160  # characters of an action's words, at most
-_NEXT_TURN = re.compile(r"^Turn \d+\b")
+# A new turn's heading ("Turn 8: Ann (2 actions)", "Friday, turn 8: 4 5 2 5 1"): what follows it
+# is the next turn's, not the action's.
+_NEXT_TURN = re.compile(r"^(\w+, )?[Tt]urn \d+\b")
 
 Entry = tuple[Seat, Action, str | None]  # a record's entry: seat, action, `by`
 
@@ -163,14 +167,14 @@ def words(game: Game, state: State, seat: Seat, action: Action, names: list[str]
         after = game.apply(state, seat, action)
     except Exception:
         after = state
+    mine = f"{{seat{seat}}}"
     lines: list[str] = []
     for entry in after.get("log", [])[len(state.get("log", [])) :]:
-        if "seats" in entry and seat not in entry["seats"]:
-            continue
-        if lines and _NEXT_TURN.match(entry["text"]):
+        if _NEXT_TURN.match(entry["text"]):
             break
-        lines.append(name_seats(entry["text"], names))
-    said = game.action_words(state, seat, action) if not lines else None
+        if mine in entry["text"] and seat in entry.get("seats", (seat,)):
+            lines.append(name_seats(entry["text"], names))
+    said = None if lines else game.action_words(state, seat, action)
     text = "; ".join(lines) or (
         name_seats(said, names) if said else logbook.action_words(game.action_for_log(action))
     )
