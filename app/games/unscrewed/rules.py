@@ -49,7 +49,7 @@ from app.games.core import (
     randomness,
     seed_state,
 )
-from app.games.unscrewed import rounds, stored, undo
+from app.games.unscrewed import rounds, stored, undo, words
 from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.box import register
 from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
@@ -257,6 +257,11 @@ class Unscrewed(Game):
         from app.games.unscrewed.greedy import GreedyBot
 
         return {"greedy": GreedyBot()}
+
+    def action_words(self, state: State, seat: Seat, action: Action) -> str | None:
+        """The steps that may write no log line, in words (words.py): a scheme step, an aim,
+        a direction, a shift, an order, the Friend or the Plan token put down."""
+        return words.action_words(state, seat, action)
 
     def action_for_log(self, action: Action) -> Action:
         if action.get("type") == "scheme":
