@@ -233,12 +233,12 @@ class Game(ABC):
         return {}
 
     def action_words(self, state: State, seat: Seat, action: Action) -> str | None:
-        """`seat`'s `action` said as the log would say it, for a step that writes no log line of
-        its own (a number written mid-turn, a die picked before paying, a secret scheme): the
-        review's "you chose ..." and "Better: ..." (app.play.review.words). A present-tense line
-        about the seat, named `{seatN}` like the log's ("{seat0} writes 3 in journal 2, row 2,
-        column 1"); `state` is the state the action is taken in. None: the plain form
-        ("journal (journal: 2, ...)"), the default."""
+        """`seat`'s `action` said as the log would say it, for a step its log lines do not say
+        (a number written mid-turn, a die picked before paying, a secret scheme, an aim whose
+        lines are the moves it sets going): the review's "you chose ..." and "Better: ..."
+        (app.play.review.words). A present-tense line about the seat, named `{seatN}` like the
+        log's ("{seat0} writes 3 in journal 2, row 2, column 1"); `state` is the state the
+        action is taken in. None (the default): the log lines it writes say it."""
         return None
 
     def action_for_log(self, action: Action) -> Action:

@@ -15,12 +15,12 @@ A moment (the protocol's, docs/protocol.md):
 - `seq`: the number of record entries before the decision: the replay's step that shows it.
 - `turn`: the game's own count at that moment, its state's `turn` (or `round`) when it is a
   whole number from 1; else the person's count of their decisions so far (1 for the first).
-- `chose_text`, `better_text`: the action in words: the log lines about the seat that applying
-  it to the state writes and the seat may read, up to the next turn's heading ("Turn 8: ...",
-  "Friday, turn 8: ..."), the players named (what others do after it, a new roll or the end of
-  a day are not what the person chose); an action that writes none as its game says it
-  (`Game.action_words`: "Ann circles the 5 part in Hydraulic, row 1, column 1"), else in its
-  plain form ("circle (workshop: electrical, ...)").
+- `chose_text`, `better_text`: the action in words, the players named: as its game says it
+  (`Game.action_words`, for a step its log lines do not say: "Ann circles the 5 part in
+  Hydraulic, row 1, column 1"), else the log lines about the seat that applying it to the state
+  writes and the seat may read, up to the next turn's heading ("Turn 8: ...", "Friday, turn 8:
+  ..."; what others do after it, a new roll or the end of a day are not what the person chose),
+  else in its plain form ("circle (workshop: electrical, ...)").
 
 Jobs for the worker processes (app.play.workers), run one after another by app.play.reviews:
 `decisions_of` folds the record once and lists the decisions to judge; `judge_some` judges a
@@ -167,16 +167,16 @@ def words(game: Game, state: State, seat: Seat, action: Action, names: list[str]
         after = game.apply(state, seat, action)
     except Exception:
         after = state
+    said = game.action_words(state, seat, action)
     mine = f"{{seat{seat}}}"
-    lines: list[str] = []
-    for entry in after.get("log", [])[len(state.get("log", [])) :]:
+    lines: list[str] = [said] if said else []
+    for entry in [] if said else after.get("log", [])[len(state.get("log", [])) :]:
         if _NEXT_TURN.match(entry["text"]):
             break
         if mine in entry["text"] and seat in entry.get("seats", (seat,)):
-            lines.append(name_seats(entry["text"], names))
-    said = None if lines else game.action_words(state, seat, action)
-    text = "; ".join(lines) or (
-        name_seats(said, names) if said else logbook.action_words(game.action_for_log(action))
+            lines.append(entry["text"])
+    text = name_seats("; ".join(lines), names) or logbook.action_words(
+        game.action_for_log(action)
     )
     return text if len(text) <= TEXT_LENGTH else text[: TEXT_LENGTH - 1] + "…"
 

@@ -10,8 +10,11 @@ const PATIENCE = 30 * 60 * 1000;
 const WAITS = [2, 3, 5, 8, 13, 20, 30];
 
 // "has scored" -> "have scored", "melds Pottery" -> "meld Pottery": the log's words about a
-// player, said of "you".
+// player, said of "you"; a character named after the player stays before the verb
+// ("(Slappy) has schemed" -> "(Slappy) have schemed").
 export function asYou(words) {
+  const character = words.match(/^(\([^)]*\) )(.*)$/);
+  if (character) return character[1] + asYou(character[2]);
   const [verb, ...rest] = words.split(" ");
   const irregular = { has: "have", is: "are", was: "were", does: "do" };
   let mine = irregular[verb];

@@ -112,3 +112,26 @@ def test_the_reviews_first_moment_opens_the_replay_at_its_step(
         )
     finally:
         page.context.close()
+
+
+def test_a_moment_is_said_of_you(browser: Any, recorded_server: RecordedServer) -> None:
+    context = bounded_context(browser, base_url=recorded_server.url)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        said = page.evaluate(
+            """async () => {
+                const { asYou } = await import("/static/js/review.js");
+                return ["has scored 12", "melds Pottery", "(Slappy) has schemed",
+                        "(Moe Skeeto) discards Sticky Fingers", "touches a fan"].map(asYou);
+            }"""
+        )
+        assert said == [
+            "have scored 12",
+            "meld Pottery",
+            "(Slappy) have schemed",
+            "(Moe Skeeto) discard Sticky Fingers",
+            "touch a fan",
+        ]
+    finally:
+        context.close()

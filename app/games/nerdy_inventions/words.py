@@ -60,8 +60,8 @@ def _words(state: State, seat: Seat, action: Action) -> str | None:
     asking = state.get("asking")
     if kind == "use":
         card = board.card(state, action["card"])
-        purpose = PURPOSE.get(card["ability"] or "", "")
-        return f"{who} uses the {card['name']} {purpose}".rstrip()
+        purpose = PURPOSE.get(card["ability"] or "")
+        return f"{who} uses the {card['name']} {purpose}" if purpose else None
     if kind == "research":
         value = board.die(state, action["die"])["value"]
         moved = board.name(state, board.occupant(state, value))
@@ -96,11 +96,13 @@ def cancel_words(state: State, who: str, asking: dict[str, Any] | None) -> str |
     return None
 
 
-def pay_words(state: State, who: str, asking: dict[str, Any], die_id: int) -> str:
+def pay_words(state: State, who: str, asking: dict[str, Any], die_id: int) -> str | None:
     value = board.die(state, die_id)["value"]
     step = len(asking["paid"])
     wanted = asking["needs"]
     name = board.name(state, asking["card"])
+    if step + 1 == len(wanted):
+        return None  # the last payment builds it: "{seat0} builds the Clamp ..."
     need = wanted[step]
     paid = f"a {value}" if value == need else f"a {value} as the {need}"
     return f"{who} pays {paid} toward the {name} (requirement {step + 1} of {len(wanted)})"
@@ -109,7 +111,8 @@ def pay_words(state: State, who: str, asking: dict[str, Any], die_id: int) -> st
 def choice_words(
     state: State, seat: Seat, who: str, asking: dict[str, Any], action: Action
 ) -> str | None:
-    """A choice made for an invention being used (abilities.py)."""
+    """A choice made for an invention being used (abilities.py) before its last: the last
+    (a value, a second card, the player given a tool) writes the use's own line."""
     ability = asking["ability"]
     picks = asking["picks"]
     name = board.name(state, asking["card"])
@@ -123,26 +126,12 @@ def choice_words(
     if kind == "choose_row":
         slot = action["slot"]
         there = board.name(state, board.occupant(state, slot))
-        if ability == "exchange":
-            return f"{who} chooses the {there} under tile {slot} to exchange the {name} for"
-        if picks:
-            return f"{who} swaps the card under tile {picks[0]['slot']} with the {there}"
+        if ability == "exchange" or picks:
+            return None  # the exchange, the swap: the use's own line
         return f"{who} chooses the {there} under tile {slot} to swap with a neighbour"
     if kind == "choose_tool":
         holder = state["tools"][action["card"]]["holder"]
         tool = board.name(state, action["card"])
         whose = "their own" if holder == seat else f"{seat_token(holder)}'s"
         return f"{who} chooses {whose} {tool} to pass to a player without one"
-    if kind == "choose_value":
-        if ability == "split":
-            total = board.die(state, picks[0]["die"])["value"]
-            return f"{who} splits the {total} into {total - action['value']} and {action['value']}"
-        if ability == "redistribute":
-            a, b = (board.die(state, pick["die"])["value"] for pick in picks[:2])
-            value = action["value"]
-            return f"{who} makes the {a} a {value} and the {b} a {a + b - value}"
-    if kind == "pass_tool":
-        return (
-            f"{who} gives the {board.name(state, picks[0]['card'])} to {seat_token(action['seat'])}"
-        )
     return None

@@ -50,8 +50,8 @@ def test_every_step_of_seeded_games_is_said_in_words() -> None:
                     shown = name_seats(own, names)
                     assert shown.startswith(names[seat] + " ") and "{seat" not in shown
                     assert len(shown) <= 90, shown
-                    if text == shown:  # the review used it: no line of the step's own
-                        assert names[seat] in text
+                    assert text == shown  # the review says the game's words for it
+                assert names[seat] in text, (action, text)
             assert canonical(state) == before  # action_words changes nothing
             choices = [a for a in legal if a["type"] != "unscheme"] or legal
             state = GAME.apply(state, seat, rng.choice(legal if rng.random() < 0.1 else choices))
