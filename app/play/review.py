@@ -175,9 +175,7 @@ def words(game: Game, state: State, seat: Seat, action: Action, names: list[str]
             break
         if mine in entry["text"] and seat in entry.get("seats", (seat,)):
             lines.append(entry["text"])
-    text = name_seats("; ".join(lines), names) or logbook.action_words(
-        game.action_for_log(action)
-    )
+    text = name_seats("; ".join(lines), names) or logbook.action_words(game.action_for_log(action))
     return text if len(text) <= TEXT_LENGTH else text[: TEXT_LENGTH - 1] + "…"
 
 
