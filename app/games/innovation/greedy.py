@@ -3,8 +3,10 @@
 Only the benchmarks play it (`Game.sparring_bots`), as the yardstick a good bot must beat. It
 guesses one position from its view (bot_guess), plays each legal action on it (the questions
 inside a dogma answered as the good bot answers them) and takes the one that leaves it the most
-achievements, then the highest score; on a tie, the first in `legal` order. A question of its
-own is answered likewise, by what each option does to its achievements and score at once.
+achievements, then the highest score; among equal gains, one drawn from the bot's `rng` (as
+every greedy bot does, bots.best_gain: the first in `legal` order would always draw a card).
+A question of its own is answered likewise, by what each option does to its achievements and
+score at once.
 Its values are in points: a hundred for an achievement, one for each point of score.
 """
 
@@ -61,7 +63,8 @@ class GreedyBot(Bot):
             gains = self._gains(game, view, legal, rng)
         except Exception:  # noqa: BLE001 - a bot must answer whatever its view holds
             gains = [0.0] * len(legal)
-        order = sorted(range(len(legal)), key=lambda index: (-gains[index], index))
+        draws = [rng.next64() for _ in legal]  # equal gains: in an order drawn from `rng`
+        order = sorted(range(len(legal)), key=lambda index: (-gains[index], draws[index]))
         return [
             Weighed(legal[i], gains[i], f"Leaves {gains[i]:g} (achievements x100 + score)")
             for i in order
