@@ -70,7 +70,7 @@ MAX_OPTION_LOOK = 16
 WARY_EVERY = 2
 # A playout in which the bot falls counts FALL_WEIGHT times its judgement: against players who
 # often fall by themselves (and so hand the bot a win in many playouts), the bot would rather
-# stand than gamble (its losses to the easy bot were mostly falls it had risked).
+# stand than gamble (it lost to the easy bot only by falling).
 FALL_WEIGHT = 2.0
 
 
