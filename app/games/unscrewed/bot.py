@@ -6,11 +6,14 @@ hidden parts guessed: the deck orders, the other seats' face-down cards, the dic
 - Scheming: every way of filling the empty slots from the hand is played out to the end of
   the round (the Aftermath and the new cover included) on a few guessed states, the other
   seats playing random guessed schemes and answering their questions at random; the best on
-  average is kept after a second, longer look at the most promising ones. The first card of
-  that scheme goes in; the next call does the same for the slots still empty; a full scheme
-  is locked. A card is never taken back.
+  average is kept after a second, longer look at the most promising ones (a playout in which
+  the bot falls counts twice: it would rather stand than gamble on the others falling). The
+  first card of that scheme goes in; the next call does the same for the slots still empty,
+  with more playouts each as there are fewer schemes left to try; a full scheme is locked. A
+  card is never taken back.
 - Aiming an attack, choosing a Master Plan action, a direction or an Improv card: each option
-  is resolved on guessed states and the round played out from there.
+  is resolved on guessed states and the round played out from there (falls weighed likewise).
+  The playouts' policies and these trials are in trials.py.
 - Spawning, the Friend and Plan tokens: the safest space, far from the Edge and the dangers.
 - Quirks: kept or discarded by how much they protect.
 - Everything else (coin calls, the order of an Improv card's moves): a random legal answer.
@@ -30,29 +33,45 @@ from itertools import permutations
 from typing import Any
 
 from app.games.bots import CHANCE, Bot, View, Weighed
-from app.games.core import Action, Ask, Game, Rng, State, canonical
-from app.games.unscrewed.attacks import victims
-from app.games.unscrewed.board import ALL_DIRECTIONS, character
+from app.games.core import Action, Game, Rng, canonical
 from app.games.unscrewed.box import improv_card
-from app.games.unscrewed.foresight import drive, fork, guess_state, judge, play_out
-from app.games.unscrewed.improv import resolve, run_effects
-from app.games.unscrewed.movement import GameEnded, move
-from app.games.unscrewed.rounds import perform
+from app.games.unscrewed.foresight import DEATH, fork, guess_state, judge, play_out
+from app.games.unscrewed.movement import GameEnded
 from app.games.unscrewed.thumbs import best, character_choice, quirk_choice, safest_space
+from app.games.unscrewed.trials import (
+    Playing,
+    aim_trial,
+    direction_trial,
+    improv_trial,
+    plan_trial,
+)
 from app.games.unscrewed.wary import guessed_slots, wary_scheme
 from app.games.unscrewed.weighing import Scored, cards_text, id_name, living, outcome, ranked
 
+__all__ = ["GoodBot", "aim_trial", "direction_trial", "improv_trial", "plan_trial"]
+
 # A scheme is first tried on FIRST_LOOK guessed states (divided by the living players, as a
-# playout takes longer with more of them), the SHORTLIST best get a second look on SECOND_LOOK
-# more (divided likewise, at least MIN_SECOND_LOOK).
+# playout takes longer with more of them), or on more when there are few schemes to try:
+# FIRST_BUDGET playouts shared among them (divided likewise), at most MAX_FIRST_LOOK each. The
+# SHORTLIST best get a second look on SECOND_LOOK more (divided likewise, at least
+# MIN_SECOND_LOOK). The last cards of a scheme so get far more playouts than the first.
 FIRST_LOOK = 6
+FIRST_BUDGET = 720
+MAX_FIRST_LOOK = 48
 SHORTLIST = 8
-SECOND_LOOK = 16
+SECOND_LOOK = 24
 MIN_SECOND_LOOK = 4
-# Guessed states for the other choices.
+# Guessed states for the other choices: OPTION_BUDGET playouts shared among the options, each
+# tried on OPTION_LOOK to MAX_OPTION_LOOK of them.
 OPTION_LOOK = 6
+OPTION_BUDGET = 48
+MAX_OPTION_LOOK = 16
 # One guessed state in WARY_EVERY (from the second) has the others scheme carefully (wary.py).
 WARY_EVERY = 2
+# A playout in which the bot falls counts FALL_WEIGHT times its judgement: against players who
+# often fall by themselves (and so hand the bot a win in many playouts), the bot would rather
+# stand than gamble (it lost to the easy bot only by falling).
+FALL_WEIGHT = 2.0
 
 
 class GoodBot(Bot):
@@ -157,6 +176,11 @@ def thing_name(table: dict[str, Any], thing: str) -> str:
     return thing
 
 
+def feared(value: float) -> float:
+    """A playout's judgement as the bot weighs it: a fall counts FALL_WEIGHT times."""
+    return value * FALL_WEIGHT if value <= -DEATH else value
+
+
 # --- Scheming ---------------------------------------------------------------------------------
 
 
@@ -173,6 +197,9 @@ def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> tuple[Actio
     second_look = max(MIN_SECOND_LOOK, SECOND_LOOK // living_now)
     if not empty:
         candidates, second_look = [()], 0
+    else:
+        shared = FIRST_BUDGET // (living_now * len(candidates))
+        first_look = max(first_look, min(MAX_FIRST_LOOK // living_now, shared))
     bases = [guess_state(game, view, rng) for _ in range(first_look + second_look)]
     seeds = [rng.next64() for _ in bases]
     others = [
@@ -193,7 +220,7 @@ def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> tuple[Actio
             for index, card in zip(empty, cards, strict=True):
                 slots[index] = {"card": card, "flipped": False, "did": None}
             play_out(state, Playing(seat, seeds[look]), 0)
-            value = judge(state, seat)
+            value = feared(judge(state, seat))
             judged.setdefault(cards, []).append(value)
             total += value
         return total / len(looks)
@@ -252,33 +279,6 @@ def _taking_back(legal: list[Action], value: float) -> list[Scored]:
     return [(option, value, why) for option in legal if option["type"] == "unscheme"]
 
 
-class Playing:
-    """How the seats answer questions in a playout: the bot aims at the most characters, and
-    everything else (the other seats included) is random, from the playout's own generator."""
-
-    def __init__(self, seat: int, seed: int) -> None:
-        self.seat = seat
-        self.rng = Rng.from_seed(seed)
-
-    def __call__(self, state: State, ask: Ask) -> Action:
-        options = ask.options
-        if ask.seat == self.seat and ask.info.get("kind") == "aim":
-            card = improv_card(state, ask.info["card"])
-            at = state["things"][character(self.seat)]["at"]
-            hits = [
-                sum(
-                    1
-                    for thing in victims(state, card["grid"], at, option["direction"])
-                    if thing.startswith("c")
-                )
-                for option in options
-            ]
-            most = max(hits)
-            best = [option for option, hit in zip(options, hits, strict=True) if hit == most]
-            return self.rng.choice(best)
-        return self.rng.choice(options)
-
-
 # --- questions in the middle of a round -------------------------------------------------------
 
 
@@ -288,7 +288,8 @@ def by_playout(
     """The option whose trial, followed by the rest of the round, scores best on average (the
     first on a tie); every option with its mean and how its playouts went."""
     seat = view["state"]["you"]["seat"]
-    bases = [guess_state(game, view, rng) for _ in range(OPTION_LOOK)]
+    looks = max(OPTION_LOOK, min(MAX_OPTION_LOOK, OPTION_BUDGET // len(legal)))
+    bases = [guess_state(game, view, rng) for _ in range(looks)]
     seeds = [rng.next64() for _ in bases]
     table = view["state"]
     execution = table.get("execution")
@@ -304,7 +305,7 @@ def by_playout(
                 trial(state, seat, option, policy)
             if state.get("result") is None and execution is not None:
                 play_out(state, policy, execution["step"], after=seat)
-            judged.append(judge(state, seat))
+            judged.append(feared(judge(state, seat)))
             total += judged[-1]
         scored.append((option, total / len(bases), f"{named(view, option)}: {outcome(judged)}"))
         if best_score is None or total > best_score:
@@ -327,78 +328,3 @@ def named(view: View, option: Action) -> str:
     except Exception:  # noqa: BLE001 - a name is only words
         pass
     return describe(option)
-
-
-def aim_trial(view: View) -> Any:
-    card_id = view["state"]["asking"]["info"]["card"]
-
-    def trial(state: State, seat: int, option: Action, policy: Playing) -> None:
-        card = improv_card(state, card_id)
-        context = {"seat": seat, "card": card, "aim": option["direction"], "depth": 0}
-        drive(state, run_effects(state, context, card["effects"]), policy)
-
-    return trial
-
-
-def plan_trial(view: View) -> Any:
-    execution = view["state"].get("execution") or {"step": 0}
-
-    def trial(state: State, seat: int, option: Action, policy: Playing) -> None:
-        drive(state, perform(state, seat, execution["step"], option["action"]), policy)
-
-    return trial
-
-
-def improv_trial(view: View) -> Any:
-    def trial(state: State, seat: int, option: Action, policy: Playing) -> None:
-        drive(state, resolve(state, seat, option["card"]), policy)
-
-    return trial
-
-
-def direction_trial(view: View) -> Any:
-    """A chosen direction: the rest of the Improv card being resolved (the last one the view's
-    events show the bot drawing) with that answer; without such a card (a steady stumble, a
-    shift as a Reward), a step of the bot's own character that way."""
-    seat = view["state"]["you"]["seat"]
-    drawn = [
-        event["card"]
-        for event in view["state"].get("events", [])
-        if event.get("kind") == "improv" and event.get("seat") == seat
-    ]
-    card_id = drawn[-1] if drawn else None
-
-    def trial(state: State, seat: int, option: Action, policy: Playing) -> None:
-        card = improv_card(state, card_id) if card_id else None
-        effects = card["effects"] if card else []
-        choosing = [
-            index
-            for index, effect in enumerate(effects)
-            if effect.get("dir") in ("choose", "shift")
-        ]
-        if card is not None and choosing:
-            context = {"seat": seat, "card": card, "aim": None, "depth": 0}
-            rest = effects[choosing[0] :]
-            drive(state, run_effects(state, context, rest), Answering(policy, seat, option))
-            return
-        direction = option["direction"]
-        if direction in ALL_DIRECTIONS and state["things"][character(seat)]["at"] is not None:
-            move(state, character(seat), ALL_DIRECTIONS[direction], 1)
-
-    return trial
-
-
-class Answering:
-    """A playout policy that gives `option` to the bot's first question of its kind."""
-
-    def __init__(self, policy: Playing, seat: int, option: Action) -> None:
-        self.policy = policy
-        self.seat = seat
-        self.option = option
-        self.given = False
-
-    def __call__(self, state: State, ask: Ask) -> Action:
-        if not self.given and ask.seat == self.seat and self.option in ask.options:
-            self.given = True
-            return self.option
-        return self.policy(state, ask)

@@ -7,9 +7,11 @@ option's value is the mean of its playouts' judgements mapped linearly, with k t
 still standing now: -WIN (every playout lost) is 0, an even undecided position 1/k, +WIN
 (every playout won) is 1. In a two-player game that is exactly the share of playouts won, the
 undecided ones counted half, nudged by how safe the bot stands where they end (a thousand
-points of safety are half a percent). The rules of thumb (spawning, the Friend and Plan tokens,
-Quirks) have their scores read the same way, and the choices nothing is known about (a
-character, a coin call, an order) are all worth an even 1/k.
+points of safety are half a percent). The bot counts a playout in which it falls twice
+(bot.FALL_WEIGHT), so an option where it may fall reads lower than its share of wins. The
+rules of thumb (spawning, the Friend and Plan tokens, Quirks) have their scores read the same
+way, and the choices nothing is known about (a character, a coin call, an order) are all
+worth an even 1/k.
 
 The words name only what the seat sees: its own cards and hand, the Improv card it aims, the
 directions, rings of the map, and how the playouts went; never a guessed card or deck.
