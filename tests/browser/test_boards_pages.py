@@ -146,18 +146,29 @@ def measure(page: Page, game: str, moment: str, faults: dict[str, str]) -> None:
         faults.setdefault(f"{wide} ({', '.join(overflow['wide'])})", moment)
 
 
+# Clicks the first control of the board that takes this action; false when there is none (the
+# board moved on since it was read: another seat's move came, a new roll).
+CLICK = """text => {
+    const control = [...document.querySelectorAll("#board [data-action]")]
+        .find(element => element.dataset.action === text);
+    if (control) control.click();
+    return Boolean(control);
+}"""
+
+
 def play_a_move(page: Page, game: str, rng: random.Random) -> bool:
     """The person makes one move (the game's own pick); False when the game is over."""
-    wait_for_decision(page)
-    if page.evaluate("() => window.tinkertable.client.view.result !== null"):
-        return False
-    choices = clickable_actions(page)
-    chosen = PICKS[game]([action for _, action in choices], rng)
-    text = next(text for text, action in choices if action == chosen)
-    before = page.evaluate("() => window.tinkertable.client.seq")
-    page.locator(f"#board [data-action='{text}']").first.click()
-    page.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
-    return True
+    while True:
+        wait_for_decision(page)
+        if page.evaluate("() => window.tinkertable.client.view.result !== null"):
+            return False
+        choices = clickable_actions(page)
+        chosen = PICKS[game]([action for _, action in choices], rng)
+        text = next(text for text, action in choices if action == chosen)
+        before = page.evaluate("() => window.tinkertable.client.seq")
+        if page.evaluate(CLICK, text):
+            page.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
+            return True
 
 
 @pytest.mark.parametrize("game", GAMES)
