@@ -1,45 +1,32 @@
-"""Unvention's greedy sparring bot: the step that gains the most points at once.
+"""Unvention's greedy sparring bot: the step after which the turn reaches the most points.
 
 Only the benchmarks play it (scripts/bench_bots.py; `Game.sparring_bots`), to measure the good
-bot against a plain opponent. Each step it takes the action that raises its own score the
-most right away, by the game's own count: inventions presented, tools unlocked, and what each
-open invention would score if it were presented today (scoring.py), so that a mechanism drawn
-gains what it adds at once. At the end of a day it presents every invention offered (its
-points are then sure). Equal gains
-are drawn with the bot's `rng` among the actions in their canonical order, so a game is
-reproducible. It reads its own sheet from its view as the good bot does (bot.rebuild).
+bot against a plain opponent. Unvention gains points by the turn, not by the step (a number
+written, a part circled, a build begun score nothing by themselves), so the bot is greedy over
+the turn: each legal step is played on its own sheet, rebuilt from its view as the good bot
+does (bot.rebuild), and valued by the most points the rest of this turn can then reach
+(reach.py: the game's own score were its open inventions presented today, plus tools, after
+the best build the turn still allows). Nothing beyond the turn is valued. It takes the step
+of the highest value; ending the turn is worth the points it has, and giving up a build under
+way counts no second build. A wrench is spent only when no other step reaches as much (a
+wrench spent on nothing gains nothing). Equal values are drawn with the bot's `rng` among the
+actions in their canonical order, so a game is reproducible. At the end of a day it presents
+every invention offered (its points are then sure).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from app.games.bots import Bot, View, best_gain
-from app.games.core import Action, Game, Rng, canonical
-from app.games.unvention import scoring
-from app.games.unvention.appraisal import Outlook, tool_points
+from app.games.core import Action, Game, Rng, State, canonical
+from app.games.unvention.appraisal import Outlook
 from app.games.unvention.bot import rebuild
-from app.games.unvention.sheet import DAYS
+from app.games.unvention.reach import Cache, points_now, reach
 
-ENDS_THE_TURN = ("done", "present", "keep")  # played on the table, not on the bot's own sheet
+__all__ = ["GreedyBot", "points_now"]
 
-
-def points_now(sheet: dict[str, Any], outlook: Outlook) -> int:
-    """The sheet's points were its open inventions presented today."""
-    total = 0
-    for slug, entry in sheet["inventions"].items():
-        if entry["presented"] is not None:
-            total += int(entry["presented"]["total"])
-            continue
-        mechanisms = scoring.mechanisms_in(sheet, slug)
-        if mechanisms:
-            day = min(outlook.day, len(DAYS) - 1)
-            total += scoring.invention_score(slug, mechanisms, entry["ideas"], day)["total"]
-    for slug, turn in sheet["tools"].items():
-        if turn is not None:
-            total += tool_points(slug, turn, outlook)
-    return total
+SPEND = "spend_wrench"
 
 
 class GreedyBot(Bot):
@@ -50,22 +37,38 @@ class GreedyBot(Bot):
         ordered = sorted(legal, key=canonical)
         if len(ordered) == 1:
             return ordered[0]
+        for action in ordered:
+            if action["type"] == "present":
+                return action
         try:
-            gains = self.gains(game, view, ordered)
+            values = self.values(game, view, ordered)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return rng.choice(ordered)
-        return best_gain(ordered, gains, rng)
+        steps = [k for k, action in enumerate(ordered) if action["type"] != SPEND]
+        if steps and max(values[k] for k in steps) >= max(values):
+            ordered = [ordered[k] for k in steps]
+            values = [values[k] for k in steps]
+        return best_gain(ordered, values, rng)
 
-    def gains(self, game: Game, view: View, legal: list[Action]) -> list[int]:
+    def values(self, game: Game, view: View, legal: list[Action]) -> list[int]:
+        """Each action's value: the most points the turn reaches after it."""
         state, outlook = rebuild(view)
-        before = points_now(state["sheets"][0], outlook)
-        gains = []
-        for action in legal:
-            if action["type"] in ENDS_THE_TURN:
-                # Presenting scores what keeping leaves to chance; ending a turn gains nothing.
-                gains.append(0 if action["type"] != "present" else 1)
-                continue
-            child = json.loads(json.dumps(state))
-            game.play(child, 0, action)
-            gains.append(points_now(child["sheets"][0], outlook) - before)
-        return gains
+        cache: Cache = {}
+        now = points_now(state["sheets"][0], outlook)
+        values = [now] * len(legal)
+        spends = []
+        for k, action in enumerate(legal):
+            if action["type"] == SPEND:
+                spends.append(k)
+            elif action["type"] not in ("done", "keep", "build_cancel"):
+                values[k] = after(game, state, outlook, action, cache)
+        if spends and max(values) < reach(state, outlook, cache):
+            for k in spends:
+                values[k] = after(game, state, outlook, legal[k], cache)
+        return values
+
+
+def after(game: Game, state: State, outlook: Outlook, action: Action, cache: Cache) -> int:
+    child = json.loads(json.dumps(state))
+    game.play(child, 0, action)
+    return reach(child, outlook, cache)
