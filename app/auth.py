@@ -19,8 +19,8 @@ from pydantic import SecretStr
 from starlette.requests import HTTPConnection
 
 from app.config import Settings
-from app.errors import Forbidden, TooMany, Unauthorized
-from app.limits import AddressBuckets, Clock, client_address, retry_after
+from app.edge.errors import Forbidden, TooMany, Unauthorized
+from app.edge.limits import AddressBuckets, Clock, client_address, retry_after
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class BearerNeeded(Unauthorized):
 
 
 class WrongTokens:
-    """The wrong tokens each address presented, as token buckets (app/limits.py)."""
+    """The wrong tokens each address presented, as token buckets (app/edge/limits.py)."""
 
     def __init__(self, settings: Settings, clock: Clock = time.monotonic) -> None:
         self.enabled = settings.rate_limits

@@ -10,9 +10,9 @@ from urllib.parse import urlsplit
 from pydantic import BeforeValidator, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from app.limits import Rate
+from app.edge.limits import Rate
+from app.edge.security import Origin
 from app.notify.mail import SmtpServer
-from app.security import Origin
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVELOPMENT_SECRET = "development-only-secret"
@@ -97,7 +97,7 @@ class Settings(BaseSettings):
     # 429 `too_many` with Retry-After.
     replays_at_once: int = Field(default=4, ge=1, le=1000)
     # Tables being opened at once by one server process (lobby calls, and a socket's seat
-    # lookup and join: app/admission.py); the others wait their turn, so that moves never
+    # lookup and join: app/edge/admission.py); the others wait their turn, so that moves never
     # wait behind a crowd of openings. 0: no limit. Measured with `compare 250 2 20`: 4 held
     # the moves' p99 to 31 ms where no limit let it reach 72 ms, for 2% fewer moves.
     openings_at_once: int = Field(default=4, ge=0, le=10000)
@@ -112,11 +112,12 @@ class Settings(BaseSettings):
     unscrewed_components: Path | None = None
 
     # Pages of these origins (besides the server's own, as its Host or a proxy's X-Forwarded-Host
-    # and X-Forwarded-Proto name it) may open websockets and write to the API (app/security.py):
+    # and X-Forwarded-Proto name it) may open websockets and write to the API
+    # (app/edge/security.py):
     # for a proxy that passes on neither the browser's Host nor X-Forwarded-Host.
     allowed_origins: OriginsSetting = frozenset()
 
-    # --- limits (app/limits.py). Rates are per address (IPv6: per /64), as uvicorn reports it
+    # --- limits (app/edge/limits.py). Rates are per address (IPv6: per /64), as uvicorn reports it
     # (behind a trusted proxy, its X-Forwarded-For), or per websocket; past one, an HTTP call
     # gets 429 `too_many` with Retry-After, a websocket message an `error` `too_many`.
     # Rate limits on or off. Off only for load tests that play hundreds of games from one
@@ -142,8 +143,8 @@ class Settings(BaseSettings):
     # (close 4429); players are not, up to `seat_connections` sockets each.
     lobby_connections: int = Field(default=200, ge=1, le=100_000)
     seat_connections: int = Field(default=8, ge=1, le=1000)
-    # --- connections, in `tinkertable serve` (app/serving.py). Seconds a connection has to send
-    # a whole request (headers and body) after it opens or after its last answer; then it is
+    # --- connections, in `tinkertable serve` (app/edge/serving.py). Seconds a connection has to
+    # send a whole request (headers and body) after it opens or after its last answer; then it is
     # closed. A request being answered, and a websocket once open, are not timed.
     request_timeout: float = Field(default=10, gt=0, le=3600)
     # Connections (HTTP and websockets) one address may hold open in each server process; past
@@ -178,7 +179,7 @@ class Settings(BaseSettings):
     # Seconds one push message or one email may take before it is given up.
     notify_timeout: float = Field(default=10, gt=0, le=120)
 
-    # --- the owner's view (app/metrics.py, app/admin/, app/logs.py).
+    # --- the owner's view (app/ops/metrics.py, app/admin/, app/edge/logs.py).
     # GET /metrics (Prometheus) answers a client presenting this as `Authorization: Bearer`...
     metrics_token: SecretStr | None = None
     # ... or one from these addresses (as uvicorn reports it: behind a trusted proxy, its

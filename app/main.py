@@ -23,22 +23,24 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
-from app import errors, metrics, pages, your_games
 from app.admin import router as admin
 from app.admin.banner import Banner
 from app.admin.tables import Tables
-from app.admission import Openings, OpeningsMiddleware
 from app.auth import WrongTokens
 from app.config import ROOT, Settings
-from app.db import make_engine, make_sessions, migrate_async
-from app.limits import Limits, RateLimitMiddleware
-from app.lobby import expiry
+from app.edge import errors
+from app.edge.admission import Openings, OpeningsMiddleware
+from app.edge.limits import Limits, RateLimitMiddleware
+from app.edge.logs import redact_tokens_in_logs, use_json_lines
+from app.edge.security import SecurityMiddleware
+from app.edge.timing import ServerTimingMiddleware
+from app.lobby import expiry, your_games
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
-from app.logs import redact_tokens_in_logs, use_json_lines
 from app.notify import setup as notifications
 from app.notify.router import router as notify_router
 from app.notify.router import worker as service_worker
+from app.ops import metrics
 from app.play.bots import BotDriver
 from app.play.hints import Hints
 from app.play.hub import Hub
@@ -52,8 +54,8 @@ from app.play.rooms import Room
 from app.play.runner import Position
 from app.play.websocket import router as websocket_router
 from app.play.workers import Workers
-from app.security import SecurityMiddleware
-from app.timing import ServerTimingMiddleware
+from app.site import pages
+from app.store.db import make_engine, make_sessions, migrate_async
 
 log = logging.getLogger("tinkertable")
 
@@ -193,7 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     entries = entries_for(settings)
     app.state.games = {game_id: entry.game for game_id, entry in entries.items()}
-    app.state.modules = modules_for(entries)  # each game's page module (app/pages.py)
+    app.state.modules = modules_for(entries)  # each game's page module (app/site/pages.py)
     errors.install(app)
     redact_tokens_in_logs()  # uvicorn logs each request's query string
     if settings.log_format == "json":

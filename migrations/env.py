@@ -6,8 +6,8 @@ from alembic import context
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-from app.db import make_engine
-from app.tables import metadata
+from app.store.db import make_engine
+from app.store.tables import metadata
 
 target_metadata = metadata
 

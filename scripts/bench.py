@@ -760,7 +760,7 @@ def drop_postgres_database(name: str) -> None:
 def migrate(python: str, database_url: str) -> None:
     """`tinkertable migrate` once, before the servers start (so they never race to migrate)."""
     done = subprocess.run(
-        [python, "-m", "app.cli", "migrate"],
+        [python, "-m", "app.ops.cli", "migrate"],
         cwd=ROOT,
         env={**os.environ, "DATABASE_URL": database_url},
         capture_output=True,

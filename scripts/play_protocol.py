@@ -121,7 +121,7 @@ class Server:
                 [
                     self.python,
                     "-m",
-                    "app.cli",
+                    "app.ops.cli",
                     "serve",
                     "--host",
                     "127.0.0.1",

@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import migrate
+from app.store.db import migrate
 
 T = TypeVar("T")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")

@@ -1,5 +1,5 @@
-"""One table of error codes (app/error_codes.py): every code the server sends is in it, by name,
-and documented; no code is written out as a string anywhere else in the server."""
+"""One table of error codes (app/edge/error_codes.py): every code the server sends is in it, by
+name, and documented; no code is written out as a string anywhere else in the server."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import app.games
 from app.config import ROOT
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
 from app.games.core import GameError
 
 DOCS = (ROOT / "docs" / "protocol.md", ROOT.parent / "shared" / "PROTOCOL.md")

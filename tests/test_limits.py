@@ -1,4 +1,4 @@
-"""The limits of app/limits.py: token buckets on a hand-driven clock, the HTTP 429s with their
+"""The limits of app/edge/limits.py: token buckets on a hand-driven clock, the HTTP 429s with their
 Retry-After, the websocket's `too_many` errors and 4429 closes, the connection cap per lobby,
 and uvicorn's frame size limit as `tinkertable serve` sets it. On SQLite only: nothing here
 depends on the database.
@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 
 from app.config import Settings
-from app.limits import (
+from app.edge.limits import (
     AddressBuckets,
     LobbyConnections,
     Rate,
@@ -505,12 +505,12 @@ def _free_port() -> int:
 
 @pytest.fixture
 def served(tmp_path: Path, sqlite_template: Path) -> Iterator[str]:
-    """`python -m app.cli serve` on a SQLite file of its own; its base URL."""
+    """`python -m app.ops.cli serve` on a SQLite file of its own; its base URL."""
     database = tmp_path / "served.db"
     shutil.copy(sqlite_template, database)
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{database}"}
-    command = [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "app.ops.cli", "serve", "--port", str(port)]
     log_path = tmp_path / "server.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)

@@ -21,8 +21,8 @@ from sqlalchemy import inspect, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import DEVELOPMENT_SECRET, ROOT, Settings
-from app.db import alembic_config, make_engine, migrate
-from app.tables import metadata
+from app.store.db import alembic_config, make_engine, migrate
+from app.store.tables import metadata
 from tests.conftest import POSTGRES_SERVER, run, unavailable
 from tests.play.tables import serving
 
@@ -172,7 +172,7 @@ async def _scalar(url: str, statement: str) -> Any:
 
 
 def test_several_processes_migrating_at_once(empty_url: str) -> None:
-    program = "import sys; from app.db import migrate; migrate(sys.argv[1])"
+    program = "import sys; from app.store.db import migrate; migrate(sys.argv[1])"
     processes = [
         subprocess.Popen(
             [sys.executable, "-c", program, empty_url],

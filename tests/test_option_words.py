@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from app.config import Settings
-from app.option_words import choice_text, label
 from app.play import table
 from app.play.registry import games_for
+from app.site.option_words import choice_text, label
 
 GAMES = games_for(Settings())
 OPTIONS = [

@@ -1,4 +1,4 @@
-"""Numbers in URLs and headers are ASCII digits and nothing else (app/plain_numbers.py).
+"""Numbers in URLs and headers are ASCII digits and nothing else (app/edge/plain_numbers.py).
 
 "²" is a digit to `str.isdigit()` but not to `int()`, which read "１２" and "٣" as 12 and 3:
 each number a client writes must be refused cleanly unless it is plain 0-9.
@@ -12,7 +12,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from app.plain_numbers import whole_number
+from app.edge.plain_numbers import whole_number
 from tests.play.tables import Table
 
 NOT_PLAIN = ["²", "１２", "٣", "1_0", " 1", "1 ", "+1", "-1", "1.0", "0x1", "", "1\n"]

@@ -1,4 +1,4 @@
-"""Web safety at the edge (app/security.py and the lobby cookie): the security headers on every
+"""Web safety at the edge (app/edge/security.py and the lobby cookie): the security headers on every
 kind of answer, the CSRF wall in front of the API's writes, the websocket's refusal of pages of
 another origin, and the cookie's attributes over HTTP, HTTPS and behind a proxy. On SQLite only:
 nothing here depends on the database. (In a real browser, with a page on another port of the
@@ -23,8 +23,8 @@ from starlette.websockets import WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.config import Settings
+from app.edge.security import SecurityMiddleware, content_security_policy
 from app.main import create_app
-from app.security import SecurityMiddleware, content_security_policy
 from tests.play.tables import serving
 
 EVIL = "https://evil.example"

@@ -1,7 +1,7 @@
-"""The connections a real `tinkertable serve` takes (app/serving.py): one that sends no whole
+"""The connections a real `tinkertable serve` takes (app/edge/serving.py): one that sends no whole
 request in time is closed, and one address holds at most its cap of connections, websockets
 included, while other addresses are served; and what it logs of them holds no token
-(app/logs.py). On SQLite only: nothing here depends on the database.
+(app/edge/logs.py). On SQLite only: nothing here depends on the database.
 
 The idle sockets come from 127.0.0.2 (Linux answers the whole of 127.0.0.0/8 on loopback), so
 that the test's own requests, from 127.0.0.1, are another address.
@@ -24,9 +24,9 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from app.config import Settings
-from app.logs import redact_tokens
+from app.edge.logs import redact_tokens
+from app.edge.serving import AddressCap, ConnectionGuard, trusted_proxies
 from app.main import create_app
-from app.serving import AddressCap, ConnectionGuard, trusted_proxies
 from tests.conftest import run
 from tests.e2e.servers import ServerProcess
 

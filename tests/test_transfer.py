@@ -1,4 +1,4 @@
-"""Backups and moving house (app/transfer.py, issue 20 point 3).
+"""Backups and moving house (app/store/transfer.py, issue 20 point 3).
 
 A SQLite database is filled by a real server: a game of bots only played to the end for every
 game, a person and bots in the middle of every game, a table with a clock whose absent player a
@@ -32,11 +32,10 @@ import orjson
 import pytest
 from sqlalchemy import func, select
 
-from app.cli import main as cli
 from app.config import ROOT, Settings
-from app.db import iso, make_engine, make_sessions
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.lobby.service import Lobbies
+from app.ops.cli import main as cli
 from app.play.fanout import snapshot
 from app.play.fold import Fold, step
 from app.play.hub import Hub
@@ -44,7 +43,8 @@ from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
 from app.play.runner import initial_state
 from app.play.views import rules_view
-from app.transfer import TransferError, backup, export, import_, libpq_url
+from app.store.db import iso, make_engine, make_sessions
+from app.store.transfer import TransferError, backup, export, import_, libpq_url
 from tests.bots.test_bot_games import SEED, _play_against_bots, _seat_bots_only, watch_to_the_end
 from tests.conftest import postgres_database, run
 from tests.play.tables import Table, play_one, serving
@@ -562,7 +562,7 @@ def test_lobbies_already_there_are_refused_unless_skipped(
 def _cli(*args: str, url: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "app.cli", *args],
+        [sys.executable, "-m", "app.ops.cli", *args],
         env=env,
         cwd=ROOT,
         capture_output=True,

@@ -7,7 +7,7 @@
   of it under a key made from SECRET_KEY and ADMIN_TOKEN, so changing either signs everyone out.
   The token itself is never stored in the browser.
 - CSRF: a call that changes something on the strength of the cookie must come from one of our
-  own pages: its `Origin` (or `Referer`) is checked as the API's are (app/security.py), and,
+  own pages: its `Origin` (or `Referer`) is checked as the API's are (app/edge/security.py), and,
   unlike there, one of them must be present (every browser sends one with a form's POST).
   SameSite=Strict keeps the cookie off every request another site starts anyway.
 """
@@ -23,8 +23,8 @@ from starlette.responses import Response
 
 from app.auth import Bearer, WrongTokens
 from app.config import Settings
-from app.errors import Forbidden
-from app.security import UNSAFE_METHODS, is_own_origin
+from app.edge.errors import Forbidden
+from app.edge.security import UNSAFE_METHODS, is_own_origin
 
 COOKIE = "tt_admin"
 SESSION_HOURS = 12

@@ -22,9 +22,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.requests import Request
 
 from app.admin.models import SiteBanner
-from app.db import unit_of_work, utcnow
-from app.errors import BadInput, Invalid
-from app.limits import Clock
+from app.edge.errors import BadInput, Invalid
+from app.edge.limits import Clock
+from app.store.db import unit_of_work, utcnow
 
 log = logging.getLogger(__name__)
 

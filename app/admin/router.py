@@ -33,9 +33,9 @@ from app.admin.banner import MAX_CHARACTERS, Banner
 from app.admin.tables import Tables
 from app.auth import BearerNeeded, WrongTokens
 from app.config import Settings
-from app.errors import BadInput, DomainError, TooLarge
+from app.edge.errors import BadInput, DomainError, TooLarge
 from app.lobby.router import BoundedRoute
-from app.pages import templates
+from app.site.pages import templates
 from app.status import Status
 
 MAX_FORM_BYTES = 4096

@@ -23,9 +23,8 @@ from typing import Any
 from sqlalchemy import and_, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import as_utc, iso, unit_of_work, utcnow
-from app.error_codes import ErrorCode
-from app.errors import Conflict, NotFound
+from app.edge.error_codes import ErrorCode
+from app.edge.errors import Conflict, NotFound
 from app.lobby.models import Lobby
 from app.play.clocks import Clocks
 from app.play.ended import ended_result
@@ -34,6 +33,7 @@ from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
 from app.play.views import name_seats
 from app.status import Status
+from app.store.db import as_utc, iso, unit_of_work, utcnow
 
 log = logging.getLogger(__name__)
 

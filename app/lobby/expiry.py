@@ -63,13 +63,13 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
-from app.db import unit_of_work, utcnow
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.notify.models import SeatPresence
 from app.notify.presence import STALE
 from app.play.models import GameRecord
 from app.play.notices import CHANNEL, lobby_notice
 from app.status import Status
+from app.store.db import unit_of_work, utcnow
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 The key is set the first time a browser takes a seat (creates a lobby, joins one, plays
 again) and lives long. The server never keeps it: the seats the browser takes keep
-its SHA-256 hash (`Player.key_hash`), and "Your games" (app/your_games.py) lists the seats of
+its SHA-256 hash (`Player.key_hash`), and "Your games" (app/lobby/your_games.py) lists the seats of
 the key a request carries. A key is 256 random bits, so nobody finds another's by guessing,
 and a stranger's request (no key, or a made-up one) lists nothing of anyone else's.
 

@@ -17,8 +17,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from app.db import Base, Json, utcnow
 from app.status import Status
+from app.store.db import Base, Json, utcnow
 
 
 class Lobby(Base):

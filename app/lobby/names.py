@@ -32,8 +32,8 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
-from app.error_codes import ErrorCode
-from app.errors import Conflict, Invalid
+from app.edge.error_codes import ErrorCode
+from app.edge.errors import Conflict, Invalid
 
 # Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): characters that
 # show nothing unless a font has a reason to. Python's unicodedata does not carry the property.

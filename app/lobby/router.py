@@ -10,8 +10,9 @@ from fastapi.routing import APIRoute
 from starlette.types import Message
 
 from app.config import Settings
-from app.errors import NotFound, TooLarge
-from app.limits import client_address
+from app.edge.errors import NotFound, TooLarge
+from app.edge.limits import client_address
+from app.edge.plain_numbers import DIGITS_ONLY, whole_number
 from app.lobby.keys import ensure_key
 from app.lobby.schemas import (
     ERROR_RESPONSES,
@@ -33,7 +34,6 @@ from app.lobby.schemas import (
     ScoreChart,
 )
 from app.lobby.service import Lobbies
-from app.plain_numbers import DIGITS_ONLY, whole_number
 from app.play import table
 from app.play.websocket import lobby_cookie
 

@@ -25,9 +25,8 @@ from sqlalchemy import Table, insert, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.db import as_utc, iso, utcnow
-from app.error_codes import ErrorCode
-from app.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
+from app.edge.error_codes import ErrorCode
+from app.edge.errors import BadInput, Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from app.games.bots import bots_for
 from app.games.core import BadOptions, Game
 from app.lobby import names, rows, schemas, series
@@ -44,6 +43,7 @@ from app.play.rooms import LobbyInfo
 from app.play.runner import Runner, create_game
 from app.play.views import full_view, name_seats, named_result
 from app.status import Status
+from app.store.db import as_utc, iso, utcnow
 
 T = TypeVar("T")
 _CHAT = cast(Table, ChatMessage.__table__)

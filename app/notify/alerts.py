@@ -33,7 +33,6 @@ from sqlalchemy import Table, delete, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.db import utcnow
 from app.lobby.models import Lobby, Player
 from app.notify.keys import ServerKeys
 from app.notify.mail import Mailer
@@ -44,6 +43,7 @@ from app.play.models import GameRecord
 from app.play.rooms import Room
 from app.play.runner import Position
 from app.status import Status
+from app.store.db import utcnow
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 push subscription, and an email address (when the host set SMTP_URL).
 
 Every call needs the seat's token (header or the lobby's cookie), like the lobby calls, and
-counts as a lobby lookup against the address's rate (app/limits.py). An endpoint or an address
+counts as a lobby lookup against the address's rate (app/edge/limits.py). An endpoint or an address
 is told to nobody: the answers say how many subscriptions the seat has and its own address to
 its own token, nothing of anyone else's.
 """
@@ -20,8 +20,8 @@ from sqlalchemy import Table, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.config import ROOT
-from app.error_codes import ErrorCode
-from app.errors import BadInput, Conflict, Unauthorized
+from app.edge.error_codes import ErrorCode
+from app.edge.errors import BadInput, Conflict, Unauthorized
 from app.lobby.router import BoundedRoute, LobbiesDep, token_from
 from app.lobby.schemas import ERROR_RESPONSES
 from app.notify.alerts import Alerts

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
 from app.games.core import Action, Game, GameError, Seat, State, clone, log, seat_token, take_back
 
 # The record's entry for a take-back, exactly.

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import orjson
 
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
 from app.games.bots import bot_rng, bots_for
 from app.games.core import Action, Seat, canonical
 from app.play import messages, workers

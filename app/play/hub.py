@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
 from app.games.core import Action, Seat
 from app.play import fanout, messages
 from app.play.referee import Referee, Refusal

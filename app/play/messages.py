@@ -17,8 +17,8 @@ from pydantic import (
     ValidationError,
 )
 
-from app.db import iso
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
+from app.store.db import iso
 from app.wire import dumps, loads
 
 MAX_MESSAGE_BYTES = 16 * 1024

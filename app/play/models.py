@@ -16,8 +16,8 @@ from typing import Any
 from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base, Json, utcnow
 from app.status import Status
+from app.store.db import Base, Json, utcnow
 
 
 class GameRecord(Base):
@@ -67,7 +67,8 @@ class ActionRecord(Base):
 
 class ReviewRecord(Base):
     """A finished game's review (app.play.review), once computed: the protocol's `players`.
-    It can always be computed again from the record (export leaves it out, app/transfer.py)."""
+    It can always be computed again from the record (export leaves it out,
+    app/store/transfer.py)."""
 
     __tablename__ = "reviews"
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-from app.errors import TooMany
+from app.edge.errors import TooMany
 from app.games.core import Game, Seat, State
 from app.play import fold, workers
 from app.play.checkpoints import Checkpoints

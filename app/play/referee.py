@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
 from app.games.core import Action, GameError, Seat, canonical
 from app.play import fanout
 from app.play.fold import HINT, UNDO, CannotUndo, Fold, is_hint, is_undo, step

@@ -20,9 +20,9 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.errors import TooMany
+from app.edge.errors import TooMany
+from app.edge.limits import InFlight
 from app.games.core import Seat
-from app.limits import InFlight
 from app.play.models import ActionRecord, GameRecord
 from app.play.workers import URGENT, ReplayJob, Workers, replay_step
 

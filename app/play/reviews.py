@@ -31,12 +31,12 @@ from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db import unit_of_work, utcnow
 from app.play import review
 from app.play.models import ActionRecord, GameRecord, ReviewRecord
 from app.play.runner import Position
 from app.play.workers import BACKGROUND, Workers
 from app.status import Status
+from app.store.db import unit_of_work, utcnow
 
 log = logging.getLogger(__name__)
 

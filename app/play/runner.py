@@ -15,8 +15,7 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker
 
-from app.db import utcnow
-from app.errors import NotFound
+from app.edge.errors import NotFound
 from app.games.core import Action, Game, Seat, State, clone
 from app.play import logbook
 from app.play.clocks import Clocks
@@ -27,6 +26,7 @@ from app.play.recorder import Entry, Recorder, writer_for
 from app.play.registry import Games
 from app.play.table import clocks_for, split
 from app.status import Status
+from app.store.db import utcnow
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 
 A handshake from a page of another origin (another port of this host included: the browser
 hands it the lobby cookie too) is closed with 4403 before anything is looked up
-(app/security.py says which origins are ours).
+(app/edge/security.py says which origins are ours).
 
-The limits of app/limits.py apply here, before the hub sees anything:
+The limits of app/edge/limits.py apply here, before the hub sees anything:
 
 - opening a socket looks a lobby up: past the address's lookup rate it is closed with 4429;
 - a lobby takes so many sockets (in this process): past it a spectator's is closed with 4429,
@@ -25,14 +25,14 @@ from typing import Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app.admission import Openings
-from app.error_codes import ErrorCode
-from app.limits import Limits, SocketLimits, client_address, retry_after
-from app.plain_numbers import whole_number
+from app.edge.admission import Openings
+from app.edge.error_codes import ErrorCode
+from app.edge.limits import Limits, SocketLimits, client_address, retry_after
+from app.edge.plain_numbers import whole_number
+from app.edge.security import socket_refusal
 from app.play import messages
 from app.play.hub import Hub
 from app.play.rooms import Connection
-from app.security import socket_refusal
 
 log = logging.getLogger(__name__)
 

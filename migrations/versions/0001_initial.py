@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-# JSONB on PostgreSQL, JSON text on SQLite (as app.db.Json).
+# JSONB on PostgreSQL, JSON text on SQLite (as app.store.db.Json).
 JSON = sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql")
 
 revision: str = "0001"

@@ -16,7 +16,7 @@ down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-# JSONB on PostgreSQL, JSON text on SQLite (as app.db.Json).
+# JSONB on PostgreSQL, JSON text on SQLite (as app.store.db.Json).
 JSON = sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql")
 
 

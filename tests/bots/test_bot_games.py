@@ -16,7 +16,6 @@ from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine, make_sessions, unit_of_work
 from app.games.bots import EASY, bot_rng
 from app.games.core import canonical
 from app.lobby.models import Lobby, Player
@@ -26,6 +25,7 @@ from app.play.referee import STALE
 from app.play.registry import games_for
 from app.play.runner import Runner, create_game
 from app.play.views import rules_view
+from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run
 from tests.play.tables import Table, Viewer, serving
 

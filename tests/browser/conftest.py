@@ -66,7 +66,8 @@ def serving(directory: Path, port: int | None = None, **env: str) -> Iterator[st
     log_path = directory / "server.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, "-m", "app.ops.cli", "serve"]
+            + ["--host", "127.0.0.1", "--port", str(port)],
             cwd=ROOT,
             env=env,
             stdout=log,

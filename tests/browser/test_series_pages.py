@@ -16,10 +16,10 @@ import pytest
 from playwright.sync_api import expect
 from sqlalchemy import select, update
 
-from app.db import make_engine, utcnow
 from app.lobby.keys import KEY_COOKIE, hash_key
 from app.lobby.models import Lobby, Player
 from app.play.models import GameRecord
+from app.store.db import make_engine, utcnow
 from tests.conftest import run
 from tests.play.test_off_loop import random_game
 

@@ -1,6 +1,7 @@
 """A real Tinkertable server process for end-to-end tests.
 
-The server runs as `python -m app.cli serve` on a port of its own, with its output in a log file.
+The server runs as `python -m app.ops.cli serve` on a port of its own, with its output in a log
+file.
 It can be SIGKILLed (no shutdown, nothing flushed: whatever was not committed is gone) and started
 again on the same port and database, as a crash and a supervisor's restart would do.
 """
@@ -83,7 +84,7 @@ class ServerProcess:
             log.write(f"\n=== start {self.starts} on port {self.port} ===\n".encode())
             log.flush()
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
+                [sys.executable, "-m", "app.ops.cli", "serve", "--host", "127.0.0.1"]
                 + ["--port", str(self.port)],
                 cwd=ROOT,
                 env=env,

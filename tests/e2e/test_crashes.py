@@ -1,6 +1,6 @@
 """Crashes lose nothing, and the database going away (issue #11, part 4).
 
-Real server processes (`python -m app.cli serve`), driven through the public protocol only.
+Real server processes (`python -m app.ops.cli serve`), driven through the public protocol only.
 
 SIGKILL under load: several games at once, every seat a websocket client playing random legal
 actions as fast as the server answers, a spectator watching each game. At seeded random moments
@@ -84,7 +84,7 @@ KILL_DELAY = (0.05, 1.2)
 # limits would throttle; its database is migrated already (conftest).
 LOAD_TEST_ENV = {"RATE_LIMITS": "false", "MIGRATE_ON_START": "false"}
 # How long anything may take while the database is away, at most. The server's own bounds
-# (app/db.py): 5 s for a pooled connection to answer, 5 s to connect.
+# (app/store/db.py): 5 s for a pooled connection to answer, 5 s to connect.
 ANSWER_WITHIN = 20.0
 # In a server's log: an exception nothing handled (a 500, a socket dropped), and any traceback.
 UNHANDLED = "Exception in ASGI application"

@@ -14,9 +14,9 @@ from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine
 from app.play.registry import entries_for, games_for
 from app.play.table import TABLE_OPTIONS
+from app.store.db import make_engine
 from tests.conftest import TABLES, run
 from tests.play.tables import Table, play_one
 

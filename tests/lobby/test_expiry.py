@@ -18,13 +18,13 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from app.config import Settings
-from app.db import make_engine, make_sessions, utcnow
 from app.lobby.expiry import Expiry, delete_batch, sweep
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.notify.models import SeatPresence
 from app.play.models import ActionRecord, GameRecord
 from app.play.rooms import SPECTATORS
 from app.play.websocket import CLOSE_UNKNOWN_LOBBY
+from app.store.db import make_engine, make_sessions, utcnow
 from tests.conftest import _truncate, run
 from tests.lobby.test_replay_and_again import finished_game
 from tests.notify.test_push import present, wait_for

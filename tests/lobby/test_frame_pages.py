@@ -7,7 +7,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.pages import reason_words, winner_words
+from app.site.pages import reason_words, winner_words
 from tests.conftest import run
 from tests.play.tables import serving
 from tests.play.test_off_loop import GAMES, _record, random_game

@@ -15,11 +15,11 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine
 from app.lobby.keys import KEY_COOKIE
 from app.lobby.rows import players
+from app.lobby.your_games import FINISHED_PAGE
 from app.main import create_app
-from app.your_games import FINISHED_PAGE
+from app.store.db import make_engine
 from tests.conftest import run
 from tests.lobby.test_replay_and_again import finished_game
 from tests.ops.owner import changed

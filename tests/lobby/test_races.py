@@ -12,7 +12,7 @@ from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine
+from app.store.db import make_engine
 from tests.conftest import run
 from tests.lobby.test_api import bearer
 

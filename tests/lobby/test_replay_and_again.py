@@ -8,8 +8,8 @@ import httpx
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import utcnow
 from app.play.table import TABLE_OPTIONS
+from app.store.db import utcnow
 from tests.lobby.test_api import error_of, join
 from tests.lobby.test_bots import add_bot
 from tests.play.tables import Table, Viewer, play_one, serving

@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from app.your_games import MAX_SEATS
+from app.lobby.your_games import MAX_SEATS
 from tests.lobby.test_api import error_of
 from tests.lobby.test_replay_and_again import finished_game
 from tests.play.tables import Table, play_one

@@ -10,8 +10,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from app.config import Settings
-from app.db import utcnow
 from app.play.recorder import StaleGame
+from app.store.db import utcnow
 from tests.ops.owner import changed
 from tests.play.tables import Table, Viewer, play_one, serving
 

@@ -1,4 +1,4 @@
-"""LOG_FORMAT=json (app/logs.py): a real server's every output line is one JSON object, the
+"""LOG_FORMAT=json (app/edge/logs.py): a real server's every output line is one JSON object, the
 application's lines and uvicorn's alike, and no token shows in any of them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""GET /metrics (app/metrics.py): what a played game leaves in the figures, and who may read
+"""GET /metrics (app/ops/metrics.py): what a played game leaves in the figures, and who may read
 them (no setting: no page; the token; the addresses of METRICS_ALLOW; wrong tokens limited)."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine
 from app.main import create_app
-from app.metrics import Metrics
+from app.ops.metrics import Metrics
+from app.store.db import make_engine
 from tests.conftest import run
 from tests.ops.owner import changed
 from tests.play.tables import Table, play_one, serving

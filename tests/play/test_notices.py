@@ -9,8 +9,8 @@ from unittest import mock
 
 import asyncpg
 
-from app.db import make_engine
 from app.play.notices import Notices
+from app.store.db import make_engine
 from tests.conftest import run
 
 

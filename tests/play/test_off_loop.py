@@ -29,7 +29,6 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.config import ROOT, Settings
-from app.db import make_engine, make_sessions, unit_of_work
 from app.games.bots import EASY, bot_rng, bots_for
 from app.games.core import Action, Game, Seat, State, canonical, clone
 from app.lobby.models import Lobby, Player
@@ -42,6 +41,7 @@ from app.play.registry import games_for
 from app.play.runner import Position
 from app.play.views import rules_view
 from app.play.workers import BACKGROUND, URGENT, Turns, Workers
+from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run
 from tests.e2e.test_protocol_script import host_card_list
 from tests.play.jobs import die_once, worker_pid

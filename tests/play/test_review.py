@@ -18,7 +18,6 @@ from sqlalchemy import delete, select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine, make_sessions, unit_of_work, utcnow
 from app.games.core import Action, Game, Seat
 from app.lobby.models import Lobby, Player
 from app.lobby.service import new_code
@@ -27,6 +26,7 @@ from app.play.checkpoints import Checkpoints
 from app.play.models import ActionRecord, GameRecord, ReviewRecord
 from app.play.reviews import CATCH_UP, Reviews
 from app.play.runner import AWAY
+from app.store.db import make_engine, make_sessions, unit_of_work, utcnow
 from tests.conftest import run
 from tests.play.tables import Table, serving
 from tests.play.test_off_loop import GAMES

@@ -16,7 +16,6 @@ import pytest
 from sqlalchemy import select
 
 from app.config import Settings
-from app.db import make_engine, make_sessions, unit_of_work
 from app.games.core import Game, State
 from app.lobby.models import Lobby, Player
 from app.lobby.service import hash_token, new_code
@@ -24,7 +23,8 @@ from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
 from app.play.views import rules_view
 from app.status import Status
-from app.transfer import export, import_
+from app.store.db import make_engine, make_sessions, unit_of_work
+from app.store.transfer import export, import_
 from tests.conftest import run
 from tests.games.stored import STORED, name, same_end, stored_game
 from tests.play.tables import Table, serving

@@ -18,8 +18,8 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.db import make_engine, make_sessions, unit_of_work
 from app.play.models import GameRecord
+from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run
 from tests.play.tables import Table, Viewer, serving
 

@@ -20,8 +20,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from app.db import iso
-from app.errors import NotFound
+from app.edge.errors import NotFound
 from app.games.core import Game
 from app.lobby.keys import key_hash_of
 from app.lobby.router import BoundedRoute
@@ -29,6 +28,7 @@ from app.lobby.schemas import ERROR_RESPONSES
 from app.lobby.service import Lobbies, lobby_url
 from app.play.runner import Position
 from app.status import Status
+from app.store.db import iso
 
 # The most seats one request may ask about (the page asks about its most recent ones).
 MAX_SEATS = 20

@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.websockets import WebSocketState
 
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
 from app.games.core import GameError
 
 log = logging.getLogger(__name__)
@@ -120,7 +120,7 @@ def _validation_message(error: RequestValidationError) -> str:
 
 # Database errors that mean it could not be reached (refused, cut off, timed out, no
 # connection free), not that the request was wrong: 503 `unavailable`, as on the websocket.
-# (app.db turns asyncpg's plain OSErrors into OperationalError.)
+# (app.store.db turns asyncpg's plain OSErrors into OperationalError.)
 DATABASE_UNAVAILABLE = Unavailable("the database is unavailable; try again")
 
 

@@ -7,14 +7,14 @@
   websocket once open (its pings find a dead peer).
 - One address holds at most `CONNECTIONS_PER_ADDRESS` (256) open connections, HTTP and
   websockets, in each server process; past it a new connection is closed at once. An address
-  counts as in app/limits.py (an IPv6 address by its /64). Not capped: the proxies trusted in
+  counts as in app/edge/limits.py (an IPv6 address by its /64). Not capped: the proxies trusted in
   FORWARDED_ALLOW_IPS (every client behind one shares its address; it is the edge then, and
   its clients' addresses are only known request by request), and every address when
   RATE_LIMITS=false (load tests open thousands of sockets from one address).
 
 These are uvicorn's httptools and websockets (sans-I/O) protocols, its defaults with
 `uvicorn[standard]`, as subclasses. `python -m uvicorn app.main:app` runs without the guards
-(the benchmarks do); `--http app.serving:GuardedHttpProtocol` adds them.
+(the benchmarks do); `--http app.edge.serving:GuardedHttpProtocol` adds them.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from app.config import Settings
-from app.limits import address_key
+from app.edge.limits import address_key
 
 log = logging.getLogger(__name__)
 

@@ -66,10 +66,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql.schema import ScalarElementColumnDefault
 
 from app.config import Settings
-from app.db import as_utc, make_engine
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games, games_for
+from app.store.db import as_utc, make_engine
 
 FORMAT = 1
 KIND = "export"

@@ -58,7 +58,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.auth import Bearer, BearerNeeded, WrongTokens
 from app.config import Settings
-from app.errors import Forbidden
+from app.edge.errors import Forbidden
 
 if TYPE_CHECKING:
     from app.play.bots import BotDriver, Turn

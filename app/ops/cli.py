@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         if settings.log_format == "text":  # else every line out is a JSON log line
             print(f"Tinkertable: open http://{shown}:{port}/ in your browser", flush=True)
-        from app.serving import GuardedHttpProtocol
+        from app.edge.serving import GuardedHttpProtocol
 
         uvicorn.run(
             "app.main:create_app",
@@ -66,14 +66,14 @@ def main(argv: list[str] | None = None) -> int:
             timeout_graceful_shutdown=SHUTDOWN_SECONDS,
         )
     elif args.command == "migrate":
-        from app.db import migrate
+        from app.store.db import migrate
 
         migrate(settings.database_url)
         print("the database is up to date")
     elif args.command == "revision":
         from alembic import command
 
-        from app.db import alembic_config
+        from app.store.db import alembic_config
 
         command.revision(
             alembic_config(settings.database_url), message=args.message, autogenerate=True
@@ -84,9 +84,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _transfer(args: argparse.Namespace, settings: Settings) -> int:
-    from app import transfer
-    from app.db import migrate
     from app.play.registry import games_for
+    from app.store import transfer
+    from app.store.db import migrate
 
     url = settings.database_url
     try:

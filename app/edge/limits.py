@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.error_codes import ErrorCode
+from app.edge.error_codes import ErrorCode
 
 if TYPE_CHECKING:
     from app.config import Settings

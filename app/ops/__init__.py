@@ -1,0 +1,1 @@
+"""Operations: metrics and the command line."""

@@ -1,0 +1,1 @@
+"""The site's HTML pages and the words they show."""

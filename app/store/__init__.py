@@ -1,0 +1,1 @@
+"""Storage: the database, its tables, a game's export and import."""
