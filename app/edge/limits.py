@@ -35,12 +35,12 @@ import re
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.config.values import Rate
 from app.edge.error_codes import ErrorCode
 
 if TYPE_CHECKING:
@@ -51,40 +51,11 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 
 # What a rate's period may be called in the settings, in seconds.
-PERIODS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0}
-_RATE = re.compile(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*")
 
 # Addresses remembered per kind of limit (a few MB at most). Past this the least recently seen
 # are forgotten (a forgotten address starts again with a full bucket); ordinary traffic never
 # comes close.
 MAX_ADDRESSES = 20_000
-
-
-@dataclass(frozen=True)
-class Rate:
-    """Up to `count` at once, refilled at `count` per `seconds`."""
-
-    count: int
-    seconds: float
-
-    @classmethod
-    def parse(cls, text: str) -> Rate:
-        """ "30/minute" (also second, hour, day); ValueError for anything else."""
-        match = _RATE.fullmatch(text)
-        if match is None:
-            raise ValueError(f"a rate is written N/second, N/minute, N/hour or N/day, not {text!r}")
-        count = int(match[1])
-        if count < 1:
-            raise ValueError("a rate must let at least 1 through")
-        return cls(count, PERIODS[match[2]])
-
-    @property
-    def per_second(self) -> float:
-        return self.count / self.seconds
-
-    def __str__(self) -> str:
-        unit = next((name for name, length in PERIODS.items() if length == self.seconds), None)
-        return f"{self.count}/{unit}" if unit else f"{self.count}/{self.seconds:g}s"
 
 
 class TokenBucket:

@@ -29,18 +29,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.config.values import WEB_PORTS, Origin
 from app.edge.error_codes import ErrorCode
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 GUARDED_PREFIX = "/api/"
-DEFAULT_PORTS = {"http": 80, "https": 443}
 # What a connection's or a proxy's scheme means for the pages: a websocket's is its page's.
 PAGE_SCHEMES = {"http": "http", "https": "https", "ws": "http", "wss": "https"}
 
@@ -87,32 +86,6 @@ def security_headers(scope: Scope) -> dict[str, str]:
     return {"content-security-policy": content_security_policy(host), **OTHER_HEADERS}
 
 
-@dataclass(frozen=True)
-class Origin:
-    """Where a page comes from: scheme (http or https), host name or address, port."""
-
-    scheme: str
-    host: str
-    port: int
-
-    @classmethod
-    def parse(cls, text: str) -> Origin | None:
-        """An `Origin` header or a page's URL (a `Referer`) as an origin; None for "null" (a
-        sandboxed frame or an opaque origin), what is not an http(s) URL, or a bad port."""
-        try:
-            url = urlsplit(text.strip())
-            scheme = url.scheme.lower()
-            if scheme not in DEFAULT_PORTS or not url.hostname:
-                return None
-            return cls(scheme, url.hostname, url.port or DEFAULT_PORTS[scheme])
-        except ValueError:  # a port out of range, a malformed IPv6 address
-            return None
-
-    def __str__(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{self.scheme}://{host}:{self.port}"
-
-
 def is_own_origin(sender: str, scope: Scope, allowed: Collection[str] = ()) -> bool:
     """Whether the page that sent a request (an `Origin` or `Referer`) is one of ours.
 
@@ -150,7 +123,7 @@ def _host_and_port(name: str, scheme: str) -> tuple[str, int] | None:
     """A Host header as (host, port), the port defaulting to that of the scheme."""
     try:
         url = urlsplit(f"//{name}")
-        port = url.port or DEFAULT_PORTS[scheme]
+        port = url.port or WEB_PORTS[scheme]
     except ValueError:  # a port out of range, a malformed IPv6 address
         return None
     return (url.hostname, port) if url.hostname else None

@@ -9,50 +9,14 @@ percent-decoded. Nothing of the URL, nor any address, is logged.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import parseaddr
-from urllib.parse import parse_qs, unquote, urlsplit
 
 import aiosmtplib
 
+from app.config.values import SmtpServer
+
 log = logging.getLogger(__name__)
-
-DEFAULT_PORTS = {"smtp": 587, "smtps": 465}
-
-
-@dataclass(frozen=True)
-class SmtpServer:
-    host: str
-    port: int
-    username: str | None
-    password: str | None
-    use_tls: bool  # TLS from the start (smtps)
-    start_tls: bool  # STARTTLS, required (smtp); neither: plain
-
-    @classmethod
-    def parse(cls, url: str) -> SmtpServer:
-        """The server an SMTP_URL names; ValueError (without the URL, which may hold a
-        password) when it names none."""
-        try:
-            parts = urlsplit(url.strip())
-            port = parts.port
-        except ValueError:
-            raise ValueError("SMTP_URL is written smtp://user:pass@host:587") from None
-        if parts.scheme not in DEFAULT_PORTS or not parts.hostname:
-            raise ValueError("SMTP_URL is written smtp://user:pass@host:587 or smtps://...")
-        tls = parse_qs(parts.query).get("tls", [""])[0]
-        if tls not in ("", "none"):
-            raise ValueError("SMTP_URL's only option is ?tls=none (a plain connection)")
-        plain = tls == "none"
-        return cls(
-            host=parts.hostname,
-            port=port or DEFAULT_PORTS[parts.scheme],
-            username=unquote(parts.username) if parts.username else None,
-            password=unquote(parts.password) if parts.password else None,
-            use_tls=parts.scheme == "smtps" and not plain,
-            start_tls=parts.scheme == "smtp" and not plain,
-        )
 
 
 def plausible_address(text: str) -> str | None:

@@ -9,9 +9,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import Settings
+from app.config.values import SmtpServer
 from app.notify.alerts import Alerts
 from app.notify.keys import ServerKeys
-from app.notify.mail import Mailer, SmtpServer
+from app.notify.mail import Mailer
 from app.notify.presence import Presence
 from app.notify.push import Pusher
 from app.play.hub import Hub

@@ -163,7 +163,7 @@ def test_without_smtp_url_no_address_is_taken(client: TestClient) -> None:
 
 
 def test_smtp_urls_say_how_to_connect() -> None:
-    from app.notify.mail import SmtpServer
+    from app.config.values import SmtpServer
 
     starttls = SmtpServer.parse("smtp://me%40example.org:p%3Ass@mail.example.org")
     assert (starttls.host, starttls.port, starttls.start_tls, starttls.use_tls) == (

@@ -10,11 +10,9 @@ from urllib.parse import urlsplit
 from pydantic import BeforeValidator, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from app.edge.limits import Rate
-from app.edge.security import Origin
-from app.notify.mail import SmtpServer
+from app.config.values import Origin, Rate, SmtpServer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEVELOPMENT_SECRET = "development-only-secret"
 # The fewest characters METRICS_TOKEN and ADMIN_TOKEN may have.
 MIN_TOKEN_LENGTH = 16
