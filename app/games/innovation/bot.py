@@ -47,7 +47,7 @@ def simulate(game: Game, state: State, seat: int, action: Action) -> State:
             if ask is None or copy["result"] is not None:
                 break
             reply = answer(copy, ask.seat, ask.prompt, ask.options, ask.info)
-            turn.answer(copy, reply)
+            turn.answer(copy, ask.seat, reply)
     except (GameOver, EndAction):
         pass
     copy["asking"] = None

@@ -24,6 +24,9 @@ Decisions inside a dogma action (the open question, `state["asking"]`, whose "in
     {"type": "icon", "icon": i}         {"type": "yes", "yes": true | false}
     {"type": "done"}                    decline an optional choice / stop choosing cards
 
+Each type is carried out by its move in `Innovation.moves` (turn.py's pick, draw, meld, dogma,
+achieve, and answer for every decision's type).
+
 Options: "edition" ("third" default, or "first": cards with a first-edition text follow it) and
 "teams" (False default; True: 2 vs 2 with 4 players, seats 0 & 2 against 1 & 3).
 """
@@ -37,6 +40,7 @@ from app.games.core import (
     BadOptions,
     Contract,
     Game,
+    Move,
     Option,
     Seat,
     Simultaneous,
@@ -54,6 +58,7 @@ if TYPE_CHECKING:
     from app.games.bots import Bot
 
 PUBLIC_COMPONENTS = public_components()
+ANSWERS = ("card", "color", "player", "age", "icon", "yes", "done")  # a dogma's questions' types
 
 
 def new_state(players: int, edition: str, teams: bool, seed: int) -> State:
@@ -150,13 +155,18 @@ class Innovation(Game):
             return []
         return turn.turn_options(state, seat)
 
-    def play(self, state: State, seat: Seat, action: Action) -> None:
-        if state["phase"] == Phase.OPENING:
-            turn.pick(state, seat, action["card"])
-        elif state[SCRIPT.key] is not None:
-            turn.answer(state, action)
-        else:
-            turn.take_action(state, seat, action)
+    def moves(self) -> dict[str, Move]:
+        """Every type `legal` offers, to its move (turn.py): the opening pick, the turn's four
+        actions, and the answers to a dogma's open question (ANSWERS), which only ever come
+        while a question is open."""
+        return {
+            "pick": turn.pick,
+            "draw": turn.draw,
+            "meld": turn.meld,
+            "dogma": turn.dogma,
+            "achieve": turn.achieve,
+            **dict.fromkeys(ANSWERS, turn.answer),
+        }
 
     def upgrade(self, state: State) -> State:
         return stored.upgrade(state)

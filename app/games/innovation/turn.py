@@ -4,9 +4,15 @@ Opening: everyone draws two age-1 cards and picks one in secret (core.Simultaneo
 state["opening"]); when all have picked, all are melded at once and the first title
 alphabetically starts. The first player takes one action on the first turn (in a 4-player game
 the second player too); every other turn has two.
+
+`pick`, the four actions and `answer` (to a dogma's open question) are the game's moves
+(rules.py's table): each carries out its type of action, (state, seat, action) -> None.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from app.games.core import Action, Simultaneous, State, log, seat_token
 from app.games.innovation import achievements, board, supply
@@ -34,7 +40,9 @@ def opening_options(state: State, seat: int) -> list[Action]:
     return [{"type": "pick", "card": card} for card in sorted(state["seats"][seat]["hand"])]
 
 
-def pick(state: State, seat: int, card: str) -> None:
+def pick(state: State, seat: int, action: Action) -> None:
+    """The opening pick of one of the two cards drawn (secret until all have picked)."""
+    card = action["card"]
     log(state, f"{seat_token(seat)} has picked a card")
     if not Simultaneous.answer(state, OPENING, seat, card):
         return
@@ -86,27 +94,45 @@ def turn_options(state: State, seat: int) -> list[Action]:
     return options
 
 
-def take_action(state: State, seat: int, action: Action) -> None:
-    """Carry out one of the current player's four actions."""
+@contextmanager
+def one_action(state: State) -> Iterator[None]:
+    """Around one of the current player's four actions: what was revealed and shown is put
+    away first; the action is counted once it is over (unless it ended the game)."""
     state["revealed"] = []
     supply.cover(state)
-    kind = action["type"]
     try:
-        if kind == "draw":
-            supply.draw(state, seat, board.highest_top_age(state, seat))
-        elif kind == "meld":
-            supply.move(state, action["card"], "board", seat, verb="melds", actor=seat)
-        elif kind == "achieve":
-            achievements.claim_standard(state, seat, action["age"])
-        elif kind == "dogma":
-            SCRIPT.start(state, "dogma", seat=seat, card=action["card"])
+        yield
     except GameOver:
         return
     action_done(state)
 
 
-def answer(state: State, action: Action) -> None:
-    """The answer to the open question of a dogma action."""
+def draw(state: State, seat: int, action: Action) -> None:
+    """Draw a card of the age of your highest top card."""
+    with one_action(state):
+        supply.draw(state, seat, board.highest_top_age(state, seat))
+
+
+def meld(state: State, seat: int, action: Action) -> None:
+    """Meld a card from your hand."""
+    with one_action(state):
+        supply.move(state, action["card"], "board", seat, verb="melds", actor=seat)
+
+
+def dogma(state: State, seat: int, action: Action) -> None:
+    """The dogma action on one of your top cards (it may ask questions: `answer`)."""
+    with one_action(state):
+        SCRIPT.start(state, "dogma", seat=seat, card=action["card"])
+
+
+def achieve(state: State, seat: int, action: Action) -> None:
+    """Claim the available achievement of an age."""
+    with one_action(state):
+        achievements.claim_standard(state, seat, action["age"])
+
+
+def answer(state: State, seat: int, action: Action) -> None:
+    """The answer to the open question of a dogma action (by the seat it asks)."""
     SCRIPT.answer(state, action)
     action_done(state)
 
