@@ -23,6 +23,10 @@ takes any number of these actions, in any order, until they end the turn:
                                                 nothing has changed
     {"type": "end_turn"}                        listed whenever no choice is half made
 
+The moves table `MOVES` carries out every action type by its one handler: an ability's
+choices (choose_die, choose_value, choose_row, choose_tool) go to `choose_for_ability`, and
+`pass_tool` reads the choice in progress (an ability's, or the tool just used going on).
+
 Slots are named by the tile above them, 6 (left) to 1 (right); a gear requirement is worth
 the slot's number. Dice are named by their id, stable during the turn.
 
@@ -297,14 +301,6 @@ class NerdyInventions(Game):
             return asking_options(state, seat, asking)
         return free_actions(state, seat)
 
-    def play(self, state: State, seat: Seat, action: Action) -> None:
-        asking = state["asking"]
-        if action["type"] not in ("use", "cancel") and asking and asking["kind"] == "ability":
-            asking["picks"].append(action)  # the ability's next choice
-            advance(state, seat)
-        else:
-            super().play(state, seat, action)
-
     def moves(self) -> dict[str, Move]:
         return MOVES
 
@@ -465,6 +461,12 @@ def use(state: State, seat: Seat, card_id: str) -> None:
     advance(state, seat)
 
 
+def choose_for_ability(state: State, seat: Seat, action: Action) -> None:
+    """The ability being used takes `action` as its next choice (abilities.py)."""
+    state["asking"]["picks"].append(action)
+    advance(state, seat)
+
+
 def advance(state: State, seat: Seat) -> None:
     """Carry out the ability being used once its last choice is made."""
     asking = state["asking"]
@@ -498,6 +500,15 @@ def use_tool(state: State, seat: Seat, card_id: str, die_id: int) -> None:
         f"{seat_token(seat)} used the {board.name(state, tool_id)}, tapping the "
         f"{board.name(state, card_id)} (level {level}): a {before} became a {die['value']}",
     )
+
+
+def pass_tool(state: State, seat: Seat, action: Action) -> None:
+    """Pass on the tool just used, or, while an ability is being used (the flintlock's
+    second choice), choose the player it gives a tool to."""
+    if state["asking"]["kind"] == "ability":
+        choose_for_ability(state, seat, action)
+    else:
+        pass_on(state, seat, action["seat"])
 
 
 def pass_on(state: State, seat: Seat, receiver: Seat) -> None:
@@ -662,10 +673,16 @@ def start_build(state: State, seat: Seat, action: Action) -> None:
     state["asking"] = {"kind": "build", "slot": slot, "card": card_id, "needs": wanted, "paid": []}
 
 
+# Every action type `legal` offers -> what carries it out; the choose_* types are only ever
+# offered while an ability is being used, pass_tool also when a used tool must go on.
 MOVES: dict[str, Move] = {
     "use": lambda state, seat, action: use(state, seat, action["card"]),
     "cancel": lambda state, seat, action: cancel(state),
-    "pass_tool": lambda state, seat, action: pass_on(state, seat, action["seat"]),
+    "choose_die": choose_for_ability,
+    "choose_value": choose_for_ability,
+    "choose_row": choose_for_ability,
+    "choose_tool": choose_for_ability,
+    "pass_tool": pass_tool,
     "tool": lambda state, seat, action: use_tool(state, seat, action["card"], action["die"]),
     "charge": lambda state, seat, action: charge(state, seat, action["card"], action["die"]),
     "research": start_research,
