@@ -29,7 +29,9 @@ Actions (plain JSON dicts; `legal` lists exactly those accepted from a seat now)
     {"type": "pick_improv", "card": id}            a picky player picks which Improv card to play
 
 Scheming is simultaneous: every living seat schemes at once and the round goes on when the last
-one locks. Everything else waits for one seat at a time.
+one locks. Everything else waits for one seat at a time: it answers the question a script asks
+(rounds.SCRIPTS), and `moves` sends each of those types to `answer`, the scheming three to their
+own steps.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from app.games.core import (
     BadOptions,
     Contract,
     Game,
+    Move,
     Option,
     Seat,
     Simultaneous,
@@ -205,27 +208,58 @@ class Unscrewed(Game):
             actions.append({"type": "lock"})
         return actions
 
-    def play(self, state: State, seat: Seat, action: Action) -> None:
+    def moves(self) -> dict[str, Move]:
+        """Every action type `legal` lists, to its move: the three scheming steps, and the
+        answer to the question in progress (a script's Ask lists only these other types)."""
+        return {
+            "scheme": self.scheme,
+            "unscheme": self.unscheme,
+            "lock": self.lock,
+            "character": self.answer,
+            "spawn": self.answer,
+            "friend": self.answer,
+            "plan": self.answer,
+            "keep_quirk": self.answer,
+            "discard_quirk": self.answer,
+            "master_plan": self.answer,
+            "aim": self.answer,
+            "call": self.answer,
+            "direction": self.answer,
+            "shift": self.answer,
+            "order": self.answer,
+            "pick_improv": self.answer,
+        }
+
+    def answer(self, state: State, seat: Seat, action: Action) -> None:
+        """The question in progress (SCRIPTS.asking) takes its answer; its script goes on."""
         since = state["next_event"]
-        if SCRIPTS.asking(state) is not None:
-            SCRIPTS.answer(state, action)
-        else:
-            self.scheme(state, seat, action)
+        SCRIPTS.answer(state, action)
         self._after(state, since)
 
     def scheme(self, state: State, seat: Seat, action: Action) -> None:
+        """A card from the hand into the next empty slot."""
+        since = state["next_event"]
         slots = state["seats"][seat]["slots"]
-        if action["type"] == "scheme":
-            index = slots.index(None)
-            slots[index] = {"card": action["card"], "flipped": False, "did": None}
-        elif action["type"] == "unscheme":
-            index = max(i for i in range(SLOTS) if slots[i] and slots[i]["card"] != "plan")
-            slots[index] = None
-        else:
-            event(state, "locked", seat=seat)
-            log(state, f"{who(state, seat)} has schemed")
-            if Simultaneous.answer(state, SCHEMING, seat, True):
-                rounds.close_scheming(state)
+        index = slots.index(None)
+        slots[index] = {"card": action["card"], "flipped": False, "did": None}
+        self._after(state, since)
+
+    def unscheme(self, state: State, seat: Seat, action: Action) -> None:
+        """The last schemed card (not a Plan) back to the hand."""
+        since = state["next_event"]
+        slots = state["seats"][seat]["slots"]
+        index = max(i for i in range(SLOTS) if slots[i] and slots[i]["card"] != "plan")
+        slots[index] = None
+        self._after(state, since)
+
+    def lock(self, state: State, seat: Seat, action: Action) -> None:
+        """The scheme is final; the last seat to lock closes Scheming."""
+        since = state["next_event"]
+        event(state, "locked", seat=seat)
+        log(state, f"{who(state, seat)} has schemed")
+        if Simultaneous.answer(state, SCHEMING, seat, True):
+            rounds.close_scheming(state)
+        self._after(state, since)
 
     def upgrade(self, state: State) -> State:
         """A state stored before the printed components left it (stored.py), in today's
