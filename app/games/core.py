@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict, final
 
 from app.games.determinism import Rng as Rng
 from app.games.determinism import canonical as canonical
@@ -154,10 +154,11 @@ class Game(ABC):
         """The game's move table: each action type -> what carries it out."""
         return {}
 
+    @final
     def play(self, state: State, seat: Seat, action: Action) -> None:
         """Carry out a legal action on `state` (a private copy, which may be changed in place):
-        by its type, through `moves`. Games whose actions answer a question in the middle of
-        an effect (any type of action may) say here which situation takes the action."""
+        by its type, through `moves`. One way for every game: where a type answers the question
+        in progress (`asking`), its entry in the table reads the state; no game overrides this."""
         self.moves()[action["type"]](state, seat, action)
 
     @abstractmethod

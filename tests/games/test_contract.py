@@ -33,6 +33,19 @@ def test_every_game_declares_its_contract() -> None:
         assert all(is_typeddict(action) for action in actions), game.id
 
 
+def test_every_game_plays_through_its_moves_table() -> None:
+    """One dispatch style: no game overrides `play`, and its moves table takes every type of
+    action its recorded games hold."""
+    for game in GAMES.values():
+        assert "play" not in type(game).__dict__, game.id
+        assert type(game).play is Game.play, game.id
+    for path in FILES:
+        recorded = json.loads(path.read_text())
+        game = GAMES[recorded["game"]]
+        types = {entry["action"]["type"] for entry in recorded["actions"]}
+        assert types <= set(game.moves()), (path.name, types - set(game.moves()))
+
+
 def test_the_checker_finds_a_missing_key_an_extra_key_and_a_wrong_type() -> None:
     game = GAMES["convolution"]
     state = game.start(2, {}, 1)
