@@ -24,7 +24,6 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from app.admin import router as admin
-from app.admin.banner import Banner
 from app.admin.tables import Tables
 from app.auth import WrongTokens
 from app.config import ROOT, Settings
@@ -55,6 +54,7 @@ from app.play.runner import Position
 from app.play.websocket import router as websocket_router
 from app.play.workers import Workers
 from app.site import pages
+from app.site.banner import Banner
 from app.store.db import make_engine, make_sessions, migrate_async
 
 log = logging.getLogger("tinkertable")

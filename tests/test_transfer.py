@@ -1,4 +1,4 @@
-"""Backups and moving house (app/store/transfer.py, issue 20 point 3).
+"""Backups and moving house (app/ops/transfer.py, issue 20 point 3).
 
 A SQLite database is filled by a real server: a game of bots only played to the end for every
 game, a person and bots in the middle of every game, a table with a clock whose absent player a
@@ -36,6 +36,7 @@ from app.config import ROOT, Settings
 from app.lobby.models import ChatMessage, Lobby, Player
 from app.lobby.service import Lobbies
 from app.ops.cli import main as cli
+from app.ops.transfer import TransferError, backup, export, import_, libpq_url
 from app.play.fanout import snapshot
 from app.play.fold import Fold, step
 from app.play.hub import Hub
@@ -44,7 +45,6 @@ from app.play.registry import games_for
 from app.play.runner import initial_state
 from app.play.views import rules_view
 from app.store.db import iso, make_engine, make_sessions
-from app.store.transfer import TransferError, backup, export, import_, libpq_url
 from tests.bots.test_bot_games import SEED, _play_against_bots, _seat_bots_only, watch_to_the_end
 from tests.conftest import postgres_database, run
 from tests.play.tables import Table, play_one, serving

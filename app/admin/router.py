@@ -29,12 +29,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.admin.access import AdminAccess
-from app.admin.banner import MAX_CHARACTERS, Banner
 from app.admin.tables import Tables
 from app.auth import BearerNeeded, WrongTokens
 from app.config import Settings
 from app.edge.errors import BadInput, DomainError, TooLarge
 from app.lobby.router import BoundedRoute
+from app.site.banner import MAX_CHARACTERS, Banner
 from app.site.pages import templates
 from app.status import Status
 

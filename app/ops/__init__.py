@@ -1,1 +1,1 @@
-"""Operations: metrics and the command line."""
+"""Operations: metrics, the command line, backups, and a game's export and import."""

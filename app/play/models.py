@@ -68,7 +68,7 @@ class ActionRecord(Base):
 class ReviewRecord(Base):
     """A finished game's review (app.play.review), once computed: the protocol's `players`.
     It can always be computed again from the record (export leaves it out,
-    app/store/transfer.py)."""
+    app/ops/transfer.py)."""
 
     __tablename__ = "reviews"
 

@@ -1,1 +1,1 @@
-"""The site's HTML pages and the words they show."""
+"""The site's HTML pages, the words they show, and the banner the owner sets on them."""

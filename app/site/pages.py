@@ -10,12 +10,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-from app.admin.banner import page_banner
 from app.config import ROOT
 from app.edge.errors import NotFound
 from app.play import table
 from app.play.websocket import lobby_cookie
 from app.site import option_words
+from app.site.banner import page_banner
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=ROOT / "templates", context_processors=[page_banner])

@@ -1,1 +1,1 @@
-"""Storage: the database, its tables, a game's export and import."""
+"""Storage: the database (its engine, sessions, and the base every table builds on)."""

@@ -21,9 +21,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.requests import Request
 
-from app.admin.models import SiteBanner
 from app.edge.errors import BadInput, Invalid
 from app.edge.limits import Clock
+from app.site.models import SiteBanner
 from app.store.db import unit_of_work, utcnow
 
 log = logging.getLogger(__name__)
