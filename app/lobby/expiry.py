@@ -21,7 +21,7 @@ A lobby someone is connected to stays, whichever process serves the connection:
   its batches and statements). A room opened while the batch's delete ran undoes the batch (its
   lobbies wait for the next round).
 - With several processes on one PostgreSQL database, each writes down its seats and spectators
-  with an open connection (app/notify/presence.py): a lobby with a row that is fresh (stamped
+  with an open connection (app/play/presence.py): a lobby with a row that is fresh (stamped
   within `presence.STALE`; older rows are a process that is gone) is neither picked nor
   deleted, in the batch's own statements. A row is written a moment after its socket opens: a
   connection to another process that opens as its lobby is deleted may miss the batch, and is
@@ -64,10 +64,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.lobby.models import ChatMessage, Lobby, Player
-from app.notify.models import SeatPresence
-from app.notify.presence import STALE
-from app.play.models import GameRecord
+from app.play.models import GameRecord, SeatPresence
 from app.play.notices import CHANNEL, lobby_notice
+from app.play.presence import STALE
 from app.status import Status
 from app.store.db import unit_of_work, utcnow
 

@@ -6,7 +6,7 @@ The referee calls `recorded` after it has recorded an action (a person's, a bot'
 only the process that recorded it sends, so each turn is told once however many processes
 serve the game. A seat is told when it has just become active (not while it goes on acting),
 is a person's (not a bot's, nor one a bot plays while they are away), and has no open
-connection on this process nor on any other (app/notify/presence.py). The start is no action:
+connection on this process nor on any other (app/play/presence.py). The start is no action:
 its first player is told nothing (a table's people are on its page when it starts, and the
 switch is on that page). The sending runs in tasks of its own: the table never waits for it.
 
@@ -37,9 +37,9 @@ from app.lobby.models import Lobby, Player
 from app.notify.keys import ServerKeys
 from app.notify.mail import Mailer
 from app.notify.models import EmailAddress, PushSubscription
-from app.notify.presence import Presence
 from app.notify.push import GONE, Pusher, Subscription, endpoint_refusal, message
 from app.play.models import GameRecord
+from app.play.presence import Presence
 from app.play.rooms import Room
 from app.play.runner import Position
 from app.status import Status

@@ -1,5 +1,5 @@
 """What notifications keep: the server's key pair, each seat's push subscriptions and email
-address, and which seats are connected to which server process.
+address (which seats are connected to which server process: app.play.presence).
 
 Subscriptions and addresses belong to a player (a seat of one lobby): they go with the player's
 row, and are deleted when the game ends (app.notify.alerts). Nobody but the seat's own token
@@ -60,16 +60,3 @@ class EmailAddress(Base):
     origin: Mapped[str] = mapped_column(String(300))
     last_sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class SeatPresence(Base):
-    """A seat with an open connection on a server process (PostgreSQL, several processes): each
-    process writes its own rows as its seats come and go, and stamps them all every minute; a
-    row not stamped lately is a process that is gone (app.notify.presence)."""
-
-    __tablename__ = "notify_presence"
-
-    process: Mapped[str] = mapped_column(String(32), primary_key=True)
-    code: Mapped[str] = mapped_column(String(32), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

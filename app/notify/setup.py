@@ -13,9 +13,9 @@ from app.config.values import SmtpServer
 from app.notify.alerts import Alerts
 from app.notify.keys import ServerKeys
 from app.notify.mail import Mailer
-from app.notify.presence import Presence
 from app.notify.push import Pusher
 from app.play.hub import Hub
+from app.play.presence import Presence
 
 
 async def start(settings: Settings, engine: AsyncEngine, hub: Hub, process: str | None) -> Alerts:

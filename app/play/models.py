@@ -5,7 +5,8 @@ every reader folds the record through): `{"type": "undo"}`, the seat took back i
 action; `{"type": "hint"}`, the seat was given a hint (app.play.hints). The record only grows.
 
 The record is the truth; `snapshot` (the state after action `snapshot_seq`) is a cache that can
-be thrown away and rebuilt by replaying the actions from the seed.
+be thrown away and rebuilt by replaying the actions from the seed. Beside it: each game's review
+once computed, and which seats are connected to which server process (app.play.presence).
 """
 
 from __future__ import annotations
@@ -77,3 +78,16 @@ class ReviewRecord(Base):
     )
     players: Mapped[list[dict[str, Any]]] = mapped_column(Json)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatPresence(Base):
+    """A seat with an open connection on a server process (PostgreSQL, several processes): each
+    process writes its own rows as its seats come and go, and stamps them all every minute; a
+    row not stamped lately is a process that is gone (app.play.presence)."""
+
+    __tablename__ = "notify_presence"  # its name since notifications were its first reader
+
+    process: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -20,8 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from app.config import Settings
 from app.lobby.expiry import Expiry, delete_batch, sweep
 from app.lobby.models import ChatMessage, Lobby, Player
-from app.notify.models import SeatPresence
-from app.play.models import ActionRecord, GameRecord
+from app.play.models import ActionRecord, GameRecord, SeatPresence
 from app.play.rooms import SPECTATORS
 from app.play.websocket import CLOSE_UNKNOWN_LOBBY
 from app.store.db import make_engine, make_sessions, utcnow
@@ -111,7 +110,7 @@ async def _sweep(url: str, expiry: Expiry, keep: set[str] | None = None) -> list
     engine = make_engine(url)
     try:
         # The tests' sockets are closed, but a server takes a moment to strike them out of
-        # what it has written down (PostgreSQL, app/notify/presence.py), and a round leaves a
+        # what it has written down (PostgreSQL, app/play/presence.py), and a round leaves a
         # lobby with a connection written down alone.
         for _ in range(600):
             async with engine.connect() as connection:

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.notify.models import SeatPresence
+from app.play.models import SeatPresence
 from tests.conftest import _truncate, run
 from tests.notify.services import (
     Browser,

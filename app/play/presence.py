@@ -31,7 +31,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.notify.models import SeatPresence
+from app.play.models import SeatPresence
 from app.store.db import utcnow
 
 log = logging.getLogger(__name__)
