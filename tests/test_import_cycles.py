@@ -30,13 +30,14 @@ def _type_checking_only(node: ast.If) -> bool:
     )
 
 
-def imported(path: Path, name: str, known: set[str]) -> set[str]:
-    """The modules of app/ that the module at `path` imports when it runs."""
+def imported(path: Path, name: str, known: set[str], *, type_only: bool = False) -> set[str]:
+    """The modules of app/ that the module at `path` imports when it runs (`type_only`: and
+    those it imports for the type checker alone)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _type_checking_only(node):
+        if isinstance(node, ast.If) and _type_checking_only(node) and not type_only:
             for child in node.orelse:
                 visit(child)
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -149,15 +149,9 @@ def public_player(player: Seated) -> dict[str, Any]:
 
 def public_lobby(players: Iterable[Seated], **fields: Any) -> dict[str, Any]:
     """The lobby as GET /api/lobbies/{code} answers it (LobbyOut), nobody connected yet: the
-    one place its shape is built (`with_connected` adds who is, for the API and the hub)."""
+    one place its shape is built (app.play.lobby_message adds who is connected, for the API and
+    the hub)."""
     return LobbyOut(players=[_player_out(p) for p in players], **fields).model_dump()
-
-
-def with_connected(lobby: dict[str, Any], connected: Container[int]) -> dict[str, Any]:
-    """`lobby` (as `public_lobby` made it) with the players whose seat is in `connected`:
-    what GET /api/lobbies/{code} answers and the websocket's `lobby` message holds."""
-    players = [{**player, "connected": player["seat"] in connected} for player in lobby["players"]]
-    return {**lobby, "players": players}
 
 
 class CreatedLobby(BaseModel):

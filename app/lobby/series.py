@@ -48,17 +48,3 @@ def score(number: int, games: Sequence[SeriesGame], names: Sequence[str]) -> dic
         "draws": draws,
         "score": [{"name": name, "wins": count} for name, count in wins.items()],
     }
-
-
-def with_ended(
-    series: dict[str, Any] | None, winners: Sequence[int], names: Sequence[str]
-) -> dict[str, Any] | None:
-    """A lobby's `series` once its own game has ended with `winners` (seats; `names` by seat),
-    for a lobby read before that last action (the hub's room keeps the lobby as it read it);
-    as it was when it counts the game already."""
-    if series is None or series["played"] >= series["number"]:
-        return series
-    won = {names[seat] for seat in winners if 0 <= seat < len(names)}
-    score = [{**entry, "wins": entry["wins"] + (entry["name"] in won)} for entry in series["score"]]
-    draws = series["draws"] + (not won)
-    return {**series, "played": series["played"] + 1, "draws": draws, "score": score}

@@ -34,6 +34,7 @@ from app.lobby.models import ChatMessage
 from app.lobby.rows import LobbyRow, Seated
 from app.play import logbook, table
 from app.play.hub import Hub
+from app.play.lobby_message import with_connected
 from app.play.models import ActionRecord, GameRecord
 from app.play.progress import Progress
 from app.play.registry import Games
@@ -193,7 +194,7 @@ class Lobbies:
         return self._with_connected(self._public(lobby))
 
     def _with_connected(self, public: dict[str, Any]) -> dict[str, Any]:
-        return schemas.with_connected(public, self.hub.connected_seats(public["code"]))
+        return with_connected(public, self.hub.connected_seats(public["code"]))
 
     async def join(self, code: str, name: str, key_hash: str | None = None) -> dict[str, Any]:
         names.check(name)

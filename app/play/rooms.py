@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from app.lobby import series
-from app.lobby.schemas import with_connected
 from app.play import messages
+from app.play.lobby_message import with_connected, with_ended
 from app.play.runner import Position
 from app.status import Status
 
@@ -189,9 +188,7 @@ class Room:
         result = self.position.game.result(self.position.state) if self.position else None
         if result is not None:  # the info was read before the last action
             public["status"] = Status.FINISHED
-            public["series"] = series.with_ended(
-                public.get("series"), result.winners, names(public)
-            )
+            public["series"] = with_ended(public.get("series"), result.winners, names(public))
         return public
 
     def broadcast(self, text: str) -> None:

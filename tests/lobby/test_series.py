@@ -9,7 +9,8 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from app.lobby.rows import SeriesGame
-from app.lobby.series import score, with_ended
+from app.lobby.series import score
+from app.play.lobby_message import with_ended
 from tests.lobby.test_replay_and_again import ask_again
 from tests.play.tables import Table, play_one
 
