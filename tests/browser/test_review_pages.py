@@ -86,6 +86,9 @@ def test_the_reviews_first_moment_opens_the_replay_at_its_step(
     try:
         SCREENS.mkdir(parents=True, exist_ok=True)
         page.goto(f"/l/{recorded.code}")
+        # The banner is drawn once more when the chart comes (the review's box moved into it):
+        # wait for it, so that the links are not taken away while they are pressed.
+        expect(page.locator("#result .score-chart")).to_be_visible()
         links = page.locator("#result #review .review-moments a")
         expect(links).to_have_count(sum(len(player["moments"]) for player in players))
         first = links.first
