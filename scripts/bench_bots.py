@@ -91,10 +91,12 @@ def main() -> int:
         for number in range(args.games)
     ]
     with multiprocessing.Pool(args.jobs) as pool:
-        for share, times in pool.imap_unordered(one_game, jobs):
+        for done, (share, times) in enumerate(pool.imap_unordered(one_game, jobs), 1):
             points += share
             for level, spent in times.items():
                 timings[level].extend(spent)
+            if done % 25 == 0 and done < args.games:
+                print(f"... {done} games: {points / done:.1%}", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - started
     print(f"{game.name}: {args.challenger} against {args.opponent}, {args.players} players")
     print(f"games: {args.games} in {elapsed:.0f} s, seats alternated")
