@@ -472,26 +472,36 @@ def connected_sets(parts: list[int], required: list[int]) -> list[frozenset[int]
     """Connected sets of circled parts of one workshop (two to BIGGEST_MECHANISM), each holding
     `required`; at most MECHANISMS_TRIED of them, smallest first."""
     circled = {i for i, s in enumerate(parts) if s == workshop.CIRCLED}
-    seeds = [frozenset(required)] if required else [frozenset([i]) for i in sorted(circled)]
+    return grown_sets(circled, set(), tuple(required), 0, MECHANISMS_TRIED)
+
+
+def grown_sets(
+    allowed: set[int], free: set[int], required: tuple[int, ...], most_free: int, limit: int
+) -> list[frozenset[int]]:
+    """Connected sets of `allowed` parts (two to BIGGEST_MECHANISM, at most `most_free` of them
+    `free`) holding `required`: at most `limit`, smallest first, grown a part at a time."""
+    seeds = [frozenset(required)] if required else [frozenset([i]) for i in sorted(allowed)]
     seen = set(seeds)
-    frontier = list(seeds)
+    frontier = [seed for seed in seeds if len(seed & free) <= most_free]
     found: list[frozenset[int]] = []
-    while frontier and len(found) < MECHANISMS_TRIED:
+    while frontier and len(found) < limit:
         grown = []
         for group in frontier:
             if len(group) >= 2:
                 found.append(group)
             if len(group) >= BIGGEST_MECHANISM:
                 continue
+            spare = most_free - len(group & free)
             for i in sorted(group):
                 for j in workshop.NEIGHBOURS[i]:
-                    if j in circled and j not in group:
-                        bigger = group | {j}
-                        if bigger not in seen:
-                            seen.add(bigger)
-                            grown.append(bigger)
+                    if j not in allowed or j in group or (j in free and spare <= 0):
+                        continue
+                    bigger = group | {j}
+                    if bigger not in seen:
+                        seen.add(bigger)
+                        grown.append(bigger)
         frontier = grown
-    return found[:MECHANISMS_TRIED]
+    return found[:limit]
 
 
 def best_build(

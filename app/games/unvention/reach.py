@@ -22,7 +22,7 @@ from typing import Any
 from app.games.core import State
 from app.games.unvention import scoring, workshop
 from app.games.unvention.appraisal import Outlook, tool_points
-from app.games.unvention.bot import BIGGEST_MECHANISM, workshop_groups
+from app.games.unvention.bot import grown_sets, workshop_groups
 from app.games.unvention.shapes import fits_somewhere, normalise, orientations, tool_of
 from app.games.unvention.sheet import DAYS, IDEA_CIRCLES, INVENTIONS, WORKSHOPS
 from app.games.unvention.turn import (
@@ -141,41 +141,12 @@ def best_in_workshop(
     allowed |= free if budget > 0 else free & by_dice
     most_free = budget + max(len(group) for group in dice)
     best = 0
-    for group in connected_sets(allowed, free, required, most_free):
+    for group in grown_sets(allowed, free, required, most_free, SETS_TRIED):
         fresh = [i for i in group if i in free]
         if fresh and len(fresh) - most_matched(fresh, dice, matching) > budget:
             continue
         best = max(best, weigher.gain(group))
     return best
-
-
-def connected_sets(
-    allowed: set[int], free: set[int], required: tuple[int, ...], most_free: int
-) -> list[frozenset[int]]:
-    """Connected sets of `allowed` parts (two to BIGGEST_MECHANISM, at most `most_free` of them
-    free) holding `required`: at most SETS_TRIED, smallest first."""
-    seeds = [frozenset(required)] if required else [frozenset([i]) for i in sorted(allowed)]
-    seen = set(seeds)
-    frontier = [s for s in seeds if len(s & free) <= most_free]
-    found: list[frozenset[int]] = []
-    while frontier and len(found) < SETS_TRIED:
-        grown = []
-        for group in frontier:
-            if len(group) >= 2:
-                found.append(group)
-            if len(group) >= BIGGEST_MECHANISM:
-                continue
-            spare = most_free - len(group & free)
-            for i in sorted(group):
-                for j in workshop.NEIGHBOURS[i]:
-                    if j not in allowed or j in group or (j in free and spare <= 0):
-                        continue
-                    bigger = group | {j}
-                    if bigger not in seen:
-                        seen.add(bigger)
-                        grown.append(bigger)
-        frontier = grown
-    return found[:SETS_TRIED]
 
 
 def most_matched(
