@@ -5,7 +5,7 @@ import globals from "globals";
 export default [
   js.configs.recommended,
   {
-    files: ["static/js/**/*.js", "eslint.config.js"],
+    files: ["static/js/**/*.js", "app/games/*/page/**/*.js", "eslint.config.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",

@@ -46,7 +46,7 @@ from app.play.hub import Hub
 from app.play.lag import LoopLag
 from app.play.notices import Notices
 from app.play.progress import Progress
-from app.play.registry import entries_for, modules_for
+from app.play.registry import entries_for
 from app.play.replays import Replays
 from app.play.reviews import Reviews
 from app.play.rooms import Room
@@ -194,8 +194,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     entries = entries_for(settings)
+    app.state.entries = entries  # each game's page files and rules page too (app/site/pages.py)
     app.state.games = {game_id: entry.game for game_id, entry in entries.items()}
-    app.state.modules = modules_for(entries)  # each game's page module (app/site/pages.py)
     errors.install(app)
     redact_tokens_in_logs()  # uvicorn logs each request's query string
     if settings.log_format == "json":
@@ -242,6 +242,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(service_worker)
     app.include_router(websocket_router)
     app.include_router(pages.router)
+    for entry in entries.values():  # each game's page files, from its own package
+        app.mount(entry.assets, StaticFiles(directory=entry.page), name=f"static-{entry.id}")
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.mount("/api-docs", StaticFiles(directory=_swagger_ui_files()), name="api-docs")
     return app

@@ -3,10 +3,11 @@
     .venv/bin/python scripts/record_golden.py                 # (re)record every game listed
     .venv/bin/python scripts/record_golden.py --only innovation
 
-Each file in tests/games/golden/ holds a game's id, players, options, seed, every action in
-order (with its seat), the result, every seat's and the spectator's final view, and one SHA-256
-over every view after every action. tests/games/test_golden_replays.py replays the actions and
-compares: any change to what a game does or shows, anywhere in the game, changes the digest.
+Each file in a game's golden folder (its entry's `golden`) holds a game's id, players, options,
+seed, every action in order (with its seat), the result, every seat's and the spectator's
+final view, and one SHA-256 over every view after every action.
+tests/games/test_golden_replays.py replays the actions and compares: any change to what a game
+does or shows, anywhere in the game, changes the digest.
 A change that is meant must be recorded again with this script, and the diff of the final
 views reviewed before committing.
 
@@ -28,8 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 from app.config import Settings  # noqa: E402
 from app.games.core import Game  # noqa: E402
-from app.play.registry import Recording, entries_for  # noqa: E402
-from tests.games.replays import GOLDEN, replay, views_of  # noqa: E402
+from app.games.entry import GameEntry, Recording  # noqa: E402
+from app.play.registry import entries_for  # noqa: E402
+from tests.games.replays import replay, views_of  # noqa: E402
 
 MAX_ACTIONS = 5000
 
@@ -70,17 +72,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="record only this game id")
     args = parser.parse_args()
-    GOLDEN.mkdir(parents=True, exist_ok=True)
     for game_id, entry in entries_for(Settings()).items():
         if args.only and game_id != args.only:
             continue
         for recording in entry.recordings:
-            write(entry.game, recording)
+            write(entry, recording)
     return 0
 
 
-def write(game: Game, recording: Recording) -> None:
-    """Record one golden game and write its file."""
+def write(entry: GameEntry, recording: Recording) -> None:
+    """Record one golden game and write its file, in the entry's `golden` folder."""
+    game = entry.game
     players, options, seed = recording.players, recording.options, recording.seed
     actions = record(game, players, options, seed, recording.prefer)
     state, digest = replay(game, players, options, seed, actions)
@@ -96,7 +98,8 @@ def write(game: Game, recording: Recording) -> None:
         "final_views": views_of(game, state, players),
         "digest": digest,
     }
-    path = GOLDEN / f"{recording.name}.json"
+    entry.golden.mkdir(parents=True, exist_ok=True)
+    path = entry.golden / f"{recording.name}.json"
     path.write_text(golden_text(golden))
     print(f"{path.relative_to(ROOT)}: {len(actions)} actions, {path.stat().st_size} bytes")
 

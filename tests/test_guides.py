@@ -1,4 +1,4 @@
-"""Each game's "How to play" (static/js/guides/<game>.js), read by Node as the page imports it:
+"""Each game's "How to play" (guide.js in its page folder), read by Node as the page imports it:
 every game the server offers has one, with its basics and at least the five kinds of decision a
 first game meets, each a tour of 2 to 4 short steps that say what to do in words and point
 somewhere. Whether the steps point at elements the pages really draw is for the browser
@@ -6,20 +6,22 @@ somewhere. Whether the steps point at elements the pages really draw is for the 
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
 import subprocess
+import tempfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.config import Settings
-from app.play.registry import games_for
+from app.play.registry import entries_for, games_for
 from tests.conftest import unavailable
 
 ROOT = Path(__file__).resolve().parents[1]
-GUIDES = ROOT / "static" / "js" / "guides"
 LONGEST = 240  # characters in a step's words: a few lines in the dialog on a phone
 
 # Node prints the guide as JSON, each step's `at` as "function" when it is worked out from the view.
@@ -37,11 +39,23 @@ console.log(JSON.stringify({
 """
 
 
+@cache
+def served() -> Path:
+    """A copy of the files as the server serves them under /static/ (each game's page folder
+    at /static/games/<game>/), so that a guide's imports resolve as in the browser."""
+    root = Path(tempfile.mkdtemp(prefix="tinkertable-guides-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    shutil.copytree(ROOT / "static", root / "static")
+    for game_id, entry in entries_for(Settings()).items():
+        shutil.copytree(entry.page, root / "static" / "games" / game_id)
+    return root
+
+
 def read_guide(game: str) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         unavailable("Node is not installed")
-    path = GUIDES / f"{game}.js"
+    path = served() / "static" / "games" / game / "guide.js"
     assert path.exists(), f"{game} has no guide: {path}"
     done = subprocess.run(
         [str(node), "--input-type=module", "-e", READ, path.as_uri()],

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
+from dotenv import dotenv_values
 from pydantic import BeforeValidator, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
@@ -102,12 +104,11 @@ class Settings(BaseSettings):
     # GET /api/debug/lag: how late the event loop runs (app/play/lag.py), for load tests such
     # as scripts/bench_mixed.py; off: 404.
     debug_lag: bool = False
-    # A host's own Nerdy Inventions card list (JSON, the format of the stand-in cards.json);
-    # unset: our stand-in cards.
-    nerdy_inventions_cards: Path | None = None
-    # A host's own UNSCREWED maps and decks (JSON, the format described on /rules/unscrewed);
-    # unset: our stand-in maps and decks.
-    unscrewed_components: Path | None = None
+    # A host's own printed components for a game that allows them (a card list, maps): a JSON
+    # file named by the setting the game's entry names (app/games/entry.py `Components`, e.g.
+    # NERDY_INVENTIONS_CARDS), read through `component_file`; unset: our stand-ins. Given here
+    # by setting name when the settings are made in code.
+    components: dict[str, Path] = Field(default_factory=dict)
 
     # Pages of these origins (besides the server's own, as its Host or a proxy's X-Forwarded-Host
     # and X-Forwarded-Proto name it) may open websockets and write to the API
@@ -196,6 +197,17 @@ class Settings(BaseSettings):
         if self.environment != "development" and self.secret_key in ("", DEVELOPMENT_SECRET):
             raise ValueError("SECRET_KEY must be set to a random value outside development")
         return self
+
+    def component_file(self, setting: str) -> Path | None:
+        """The file of a host's components that `setting` names (given in code, else the
+        environment or the .env file), or None: our stand-ins."""
+        if setting in self.components:
+            return self.components[setting]
+        value = os.environ.get(setting)
+        env_file = self.model_config.get("env_file")
+        if value is None and isinstance(env_file, str):
+            value = dotenv_values(env_file).get(setting)
+        return Path(value) if value else None
 
     @field_validator("smtp_url", "push_contact", mode="before")
     @classmethod

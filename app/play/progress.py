@@ -1,10 +1,10 @@
 """The score chart at the end of a game: each seat's standing after every action, from the record.
 
-Each game says what its chart counts in its own `progress` module (app/games/<game>/progress.py:
-`MEASURE`, the words for it, and `progress(state) -> {seat: number}`; and, optionally,
+Each game says what its chart counts in its entry's `progress` (app/games/entry.py `Progress`:
+the words for the measure, `standings(state) -> {seat: number}`; and, optionally,
 `breakdown(state) -> [(label, {seat: number})]`, the columns of the result banner, in the
-rulebook's order, and `LEVELS`, the words for the standings 0, 1, ... where a standing is a
-state rather than a count: UNSCREWED's "Out" and "Standing"). The series is the game
+rulebook's order, and `levels`, the words for the standings 0, 1, ... where a standing is a
+state rather than a count: "Out" and "Standing"). The series is the game
 rebuilt from its seed and record, action by action: work for a worker process (app.play.workers),
 never for the event loop, like a replay step. Only finished games have a chart (a finished game
 never changes), so each series is computed once and kept (`KEPT` games, the least recently asked
@@ -19,7 +19,6 @@ listed).
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -28,7 +27,8 @@ from typing import Any
 import orjson
 
 from app.edge.errors import TooMany
-from app.games.core import Game, Seat, State
+from app.games import entry as game_entry
+from app.games.core import Seat, State
 from app.play import fold, workers
 from app.play.checkpoints import Checkpoints
 from app.play.models import GameRecord
@@ -38,15 +38,14 @@ from app.play.workers import URGENT
 KEPT = 256  # finished games whose series are kept
 
 
-def series(game: Game, states: Iterable[State]) -> dict[str, Any]:
+def series(progress: game_entry.Progress, states: Iterable[State]) -> dict[str, Any]:
     """The chart's points from the states after 0, 1, 2, ... actions, and the result's columns
     (the game's `breakdown` of the last state, else its measure)."""
-    module = importlib.import_module(f"app.games.{game.id.replace('-', '_')}.progress")
     points: list[list[Any]] = []
     last: list[Any] | None = None
     step, state = -1, None
     for step, state in enumerate(states):
-        values = in_seat_order(module.progress(state))
+        values = in_seat_order(progress.standings(state))
         if values != last:
             points.append([step, values])
             last = values
@@ -54,12 +53,12 @@ def series(game: Game, states: Iterable[State]) -> dict[str, Any]:
         points.append([step, last])
     columns = []
     if state is not None:
-        breakdown = getattr(module, "breakdown", None)
-        named = breakdown(state) if breakdown else [(module.MEASURE, module.progress(state))]
+        breakdown = progress.breakdown
+        named = breakdown(state) if breakdown else [(progress.measure, progress.standings(state))]
         columns = [{"label": label, "values": in_seat_order(by)} for label, by in named]
     return {
-        "measure": module.MEASURE,
-        "levels": list(getattr(module, "LEVELS", ())),
+        "measure": progress.measure,
+        "levels": list(progress.levels),
         "steps": max(step, 0),
         "points": points,
         "columns": columns,
@@ -80,11 +79,12 @@ class ProgressJob:
 
 def progress_series(job: ProgressJob) -> dict[str, Any]:
     """In a worker: the game applied action by action, its standings after each."""
-    game = workers.games()[job.game]
-    checkpoints = Checkpoints.from_record(game, orjson.loads(job.inputs))
+    entry = workers.entries()[job.game]
+    checkpoints = Checkpoints.from_record(entry.game, orjson.loads(job.inputs))
 
     setup = orjson.loads(checkpoints.states[0])
-    return series(game, fold.states(game, fold.Fold(setup), checkpoints.actions))
+    states = fold.states(entry.game, fold.Fold(setup), checkpoints.actions)
+    return series(entry.progress, states)
 
 
 class Progress:

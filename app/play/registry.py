@@ -1,130 +1,73 @@
-"""The games this server hosts: one entry each, built once when the app starts.
+"""The games this server hosts, found through the entry point group `tinkertable.games`, one
+entry each (app/games/entry.py), built once when the app starts.
 
-An entry pairs a game (its rules, and through `Game.bots()` its own bots) with what it brings
-beside them: its page module under static/js/ and its golden recordings (tests/games/golden/).
-The tests and scripts take their lists of games from here, and tests fail when a registered
-game lacks a page module, a recording, a secrets keeper (tests/games/secrets.py) or a typed
-contract. docs/games.md lists every place a new game touches.
+Any installed distribution may declare a game (this repository declares its five in
+pyproject.toml); the server, the tests and the scripts take their lists of games from here, and
+nothing outside a game's package names one. docs/games.md says how to write a game and lists
+every place it touches.
 
-A game whose components a host may replace (a card list, a map) is built here from the
-settings that name the host's files; a file that does not fit stops the server at start with a
-message saying what is wrong with it.
+A game whose components a host may replace (a card list, a map) is made here from the file that
+the host's setting names (the entry's `components.setting`); a file that does not fit stops the
+server at start with a message saying what is wrong with it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, TypeVar
 
 from app.config import Settings
-from app.games.convolution import Convolution
 from app.games.core import Game
-from app.games.innovation import Innovation
-from app.games.nerdy_inventions import CardError, NerdyInventions, load_cards
-from app.games.unscrewed import ComponentError, Unscrewed
-from app.games.unscrewed import load_components as load_unscrewed
-from app.games.unvention import Unvention
+from app.games.entry import ENTRY_POINTS, GameEntry
 
 Games = dict[str, Game]
-T = TypeVar("T")
+Entries = dict[str, GameEntry]
 
 
 class ComponentsError(ValueError):
     """A host's component file cannot be used."""
 
 
-@dataclass(frozen=True)
-class Recording:
-    """A golden game: `scripts/record_golden.py` plays it (random legal actions from the seed,
-    the `prefer`red types four times in five when listed) into tests/games/golden/<name>.json."""
-
-    name: str
-    players: int
-    seed: int
-    options: dict[str, Any] = field(default_factory=dict)
-    prefer: tuple[str, ...] = ()
+class RegistryError(RuntimeError):
+    """An installed game cannot be served (two games of one id, an entry that is not one)."""
 
 
-@dataclass(frozen=True)
-class Entry:
-    game: Game
-    page: str  # the page module that draws the game, under static/js/ (the table and replay
-    # pages import it from `module`)
-    recordings: tuple[Recording, ...]
-
-    @property
-    def module(self) -> str:
-        """The page module's address, as the table and replay pages import it."""
-        return f"/static/js/{self.page}"
-
-
-def entries_for(settings: Settings) -> dict[str, Entry]:
-    entries = [
-        Entry(Convolution(), "convolution.js", (Recording("convolution-2p", 2, 101),)),
-        Entry(
-            NerdyInventions(_host_file(settings.nerdy_inventions_cards, load_cards, CardError)),
-            "nerdy-inventions.js",
-            (Recording("nerdy-inventions-3p", 3, 102, prefer=("build", "pay")),),
-        ),
-        Entry(
-            Unvention(),
-            "unvention.js",
-            (
-                Recording(
-                    "unvention-2p",
-                    2,
-                    103,
-                    prefer=(
-                        "journal",
-                        "circle",
-                        "build_start",
-                        "build_add",
-                        "build_place",
-                        "present",
-                    ),
-                ),
-            ),
-        ),
-        Entry(
-            Innovation(),
-            "innovation.js",
-            (
-                Recording("innovation-2p", 2, 104, prefer=("achieve", "dogma", "draw")),
-                Recording(
-                    "innovation-3p-first-edition", 3, 105, {"edition": "first"}, ("achieve",)
-                ),
-                Recording("innovation-4p-teams", 4, 106, {"teams": True}, ("achieve", "dogma")),
-            ),
-        ),
-        Entry(
-            Unscrewed(_host_file(settings.unscrewed_components, load_unscrewed, ComponentError)),
-            "unscrewed.js",
-            (
-                Recording("unscrewed-3p-first-game", 3, 107, {"mode": "first"}),
-                Recording("unscrewed-4p-full", 4, 108, {"mode": "full"}),
-            ),
-        ),
-    ]
-    return {entry.game.id: entry for entry in entries}
+def discovered() -> Entries:
+    """Every installed game's entry, with our stand-in components, in the order of their names."""
+    entries: Entries = {}
+    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
+        made = point.load()
+        entry = made() if callable(made) else made
+        if not isinstance(entry, GameEntry):
+            raise RegistryError(f"the game entry point {point.value} is not a GameEntry")
+        if entry.id in entries:
+            raise RegistryError(f"two installed games have the id {entry.id!r}")
+        entries[entry.id] = entry
+    return entries
 
 
-def modules_for(entries: dict[str, Entry]) -> dict[str, str]:
-    """Each game's page module by game id, as the table and replay pages import it."""
-    return {game_id: entry.module for game_id, entry in entries.items()}
+def entries_for(settings: Settings) -> Entries:
+    """Every game, each with the host's own components where a setting names a file of them."""
+    return {
+        game_id: _with_host_components(entry, settings) for game_id, entry in discovered().items()
+    }
 
 
 def games_for(settings: Settings) -> Games:
     return {game_id: entry.game for game_id, entry in entries_for(settings).items()}
 
 
-def _host_file(path: Path | None, load: Callable[[Any], T], error: type[Exception]) -> T | None:
-    """The host's components from a JSON file, or None (the stand-ins) when none is set."""
+def _with_host_components(entry: GameEntry, settings: Settings) -> GameEntry:
+    components = entry.components
+    if components is None:
+        return entry
+    path = settings.component_file(components.setting)
     if path is None:
-        return None
+        return entry
     try:
-        return load(json.loads(Path(path).read_text()))
-    except (OSError, ValueError, error) as problem:
+        game = components.make(json.loads(Path(path).read_text()))
+    except (OSError, ValueError) as problem:
         raise ComponentsError(f"cannot use {path}: {problem}") from None
+    return dataclasses.replace(entry, game=game)

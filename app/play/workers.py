@@ -49,7 +49,7 @@ from app.config import Settings
 from app.games.bots import EASY, Bot, bot_rng, bots_for
 from app.games.core import Action, Game, Rng, Seat, State, canonical, clone
 from app.play.checkpoints import Checkpoints, Kept
-from app.play.registry import Games, games_for
+from app.play.registry import Entries, Games, entries_for
 from app.play.views import rules_view
 
 log = logging.getLogger(__name__)
@@ -161,13 +161,19 @@ class Turns:
 NICENESS = 10
 PR_SET_PDEATHSIG = 1  # prctl(2)
 
-_games: Games = {}  # built by _start from the server's settings
+_entries: Entries = {}  # built by _start from the server's settings
+_games: Games = {}
 _kept = Kept()
 
 
 def games() -> Games:
     """In a worker: the games it built at its start, by id."""
     return _games
+
+
+def entries() -> Entries:
+    """In a worker: each game's entry (its score chart's measure too)."""
+    return _entries
 
 
 def kept() -> Kept:
@@ -181,7 +187,8 @@ def _start(settings: Settings) -> None:
     _end_with_the_server()
     with contextlib.suppress(OSError, AttributeError):  # (no niceness on some systems)
         os.nice(NICENESS)
-    _games.update(games_for(settings))
+    _entries.update(entries_for(settings))
+    _games.update({game_id: entry.game for game_id, entry in _entries.items()})
 
 
 def _end_with_the_server() -> None:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import markdown
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
 from app.config import ROOT
 from app.edge.errors import NotFound
+from app.games.entry import GameEntry
 from app.play import table
 from app.play.websocket import lobby_cookie
 from app.site import option_words
@@ -33,22 +36,35 @@ templates.env.globals["option_choice"] = option_words.choice_text
 def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     game = context.get("game")
     if game is not None and "game_css" not in context:
-        context["game_css"] = _game_css(game["id"])
-        context["game_module"] = request.app.state.modules[game["id"]]  # the registry's
+        entry: GameEntry = request.app.state.entries[game["id"]]
+        context["game_css"] = f"{entry.assets}/game.css"
+        context["game_module"] = entry.module
     return templates.TemplateResponse(request, name, context, status_code=status)
 
 
+def _icons(entries: dict[str, GameEntry]) -> dict[str, Markup]:
+    """Each game's icon (its page folder's icon.svg, our own file: trusted), inline, named by
+    its title on hover and hidden from screen readers: the game's name beside it says it."""
+    return {game_id: _icon(entry.page / "icon.svg") for game_id, entry in entries.items()}
+
+
 @cache
-def _game_css(game_id: str) -> str | None:
-    """A game's own stylesheet, static/css/<game>.css, when it has one."""
-    exists = (ROOT / "static" / "css" / f"{game_id}.css").exists()
-    return f"/static/css/{game_id}.css" if exists else None
+def _icon(path: Path) -> Markup:
+    svg = path.read_text().strip()
+    return Markup(
+        svg.replace("<svg ", '<svg class="game-icon" aria-hidden="true" focusable="false" ', 1)
+    )
 
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     games = request.app.state.games
-    return _page(request, "home.html", games=[table.info(game) for game in games.values()])
+    return _page(
+        request,
+        "home.html",
+        games=[table.info(game) for game in games.values()],
+        game_icons=_icons(request.app.state.entries),
+    )
 
 
 @router.get("/docs", response_class=HTMLResponse)
@@ -107,9 +123,8 @@ def winner_words(winners: list[int], names: list[str]) -> str:
 
 
 @cache
-def _rules_html(game_id: str) -> str:
-    """The game's rules page (its package's rules.md: our own text, trusted)."""
-    source = ROOT / "app" / "games" / game_id.replace("-", "_") / "rules.md"
+def _rules_html(source: Path) -> str:
+    """The game's rules page (its entry's rules.md: the game's own text, trusted)."""
     return markdown.markdown(source.read_text(), extensions=["tables", "toc"])
 
 
@@ -118,7 +133,8 @@ async def rules_page(request: Request, game_id: str) -> HTMLResponse:
     games = request.app.state.games
     if game_id not in games:
         return _page(request, "missing.html", status=404, code=None)
-    return _page(request, "rules.html", game=games[game_id].info(), rules=_rules_html(game_id))
+    rules = _rules_html(request.app.state.entries[game_id].rules)
+    return _page(request, "rules.html", game=games[game_id].info(), rules=rules)
 
 
 # A page address with nothing there (a lobby's address cut short, a game that does not exist,

@@ -1,7 +1,8 @@
 // Each game's "How to play": it follows the decision in front of the person. Every game names the
-// kinds of decision a first game meets (static/js/guides/<game>.js), each with a few steps that
-// point at the real elements of the page; the game's basics in brief stay for when there is no
-// decision (spectators, replays, someone else's turn).
+// kinds of decision a first game meets (guide.js in the game's page folder, served at
+// /static/games/<game>/), each with a few steps that point at the real elements of the page;
+// the game's basics in brief stay for when there is no decision (spectators, replays, someone
+// else's turn).
 //
 // The first time a kind of decision comes up in this browser, a line beside "How to play" offers
 // its tour ("New here? Show me how"): a line in the page's flow, announced politely, that neither
@@ -218,7 +219,7 @@ export async function howToPlay(board, gameId) {
   if (!board.parentElement || board.parentElement.querySelector(":scope > .how-to-play")) return null;
   let guide;
   try {
-    guide = (await import(`./guides/${gameId}.js`)).default;
+    guide = (await import(`../games/${gameId}/guide.js`)).default;
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 """Golden replays: replaying a recorded game and the digest of every view along the way.
 
-Recorded by scripts/record_golden.py into tests/games/golden/; checked by
+Recorded by scripts/record_golden.py into each game's golden folder (its entry's `golden`);
+checked by
 tests/games/test_golden_replays.py.
 """
 
@@ -10,9 +11,21 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from app.config import Settings
 from app.games.core import Game, canonical
+from app.play.registry import entries_for
 
-GOLDEN = Path(__file__).parent / "golden"
+
+def golden_files() -> list[Path]:
+    """Every registered game's golden recordings, by name."""
+    entries = entries_for(Settings()).values()
+    return sorted((path for entry in entries for path in entry.golden.glob("*.json")), key=str)
+
+
+def golden_file(name: str) -> Path:
+    """The golden recording `name`, in whichever game's folder it is."""
+    (path,) = [path for path in golden_files() if path.stem == name]
+    return path
 
 
 def views_of(game: Game, state: dict[str, Any], players: int) -> dict[str, Any]:

@@ -15,10 +15,10 @@ from app.config import Settings
 from app.games.core import BadOptions, Contract, Game, Rng, State, View
 from app.play.registry import games_for
 from tests.games.contract import problems
-from tests.games.replays import GOLDEN
+from tests.games.replays import golden_files
 
 GAMES = games_for(Settings())
-FILES = sorted(GOLDEN.glob("*.json"))
+FILES = golden_files()
 RANDOM_SEEDS = range(2)  # per game and player count; the golden games add whole long ones
 RANDOM_STEPS = 120  # the first steps of each random game (random play can take long to end)
 VIEWS_EVERY = 10  # steps between two checks of every seat's views (each state is checked)

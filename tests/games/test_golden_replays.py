@@ -14,10 +14,10 @@ import pytest
 
 from app.config import Settings
 from app.play.registry import games_for
-from tests.games.replays import GOLDEN, replay, views_of
+from tests.games.replays import golden_files, replay, views_of
 
 GAMES = games_for(Settings())
-FILES = sorted(GOLDEN.glob("*.json"))
+FILES = golden_files()
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])

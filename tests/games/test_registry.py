@@ -1,22 +1,38 @@
-"""A game is one registry entry (app/play/registry.py): a test here fails when a registered game
-lacks any of what the entry pairs it with, or what the tests keep beside it."""
+"""A game is one entry (app/games/entry.py), found through the entry point group
+`tinkertable.games`: a test here fails when a registered game lacks any part of its entry."""
 
 from __future__ import annotations
 
 import json
+from importlib.metadata import entry_points
 
-from app.config import ROOT, Settings
+from app.config import Settings
 from app.games.bots import bots_for
+from app.games.core import Game
+from app.games.entry import ENTRY_POINTS, PAGE_FILES, GameEntry, Progress
+from app.games.secrets import Keeper
 from app.play.registry import entries_for
-from tests.games.replays import GOLDEN
-from tests.games.secrets import KEEPERS
 
 ENTRIES = entries_for(Settings())
 
 
-def test_every_game_has_its_page_module() -> None:
-    for entry in ENTRIES.values():
-        assert (ROOT / "static" / "js" / entry.page).is_file(), entry.game.id
+def test_every_game_is_found_through_its_entry_point() -> None:
+    names = {point.name for point in entry_points(group=ENTRY_POINTS)}
+    assert names == set(ENTRIES)
+    assert len(ENTRIES) >= 5  # ours, and any other installed
+
+
+def test_every_entry_has_every_part() -> None:
+    for game_id, entry in ENTRIES.items():
+        assert isinstance(entry, GameEntry), game_id
+        assert isinstance(entry.game, Game) and entry.game.id == game_id
+        assert isinstance(entry.keeper, Keeper) and entry.keeper.game.id == game_id
+        assert entry.keeper.variants, game_id  # player counts and options to look at
+        assert isinstance(entry.progress, Progress) and entry.progress.measure, game_id
+        assert entry.rules.is_file() and entry.rules.read_text().strip(), game_id
+        for name in PAGE_FILES:
+            assert (entry.page / name).is_file(), f"{game_id} has no {name} in {entry.page}"
+        assert entry.bench.cost >= 1, game_id
 
 
 def test_every_game_has_a_good_bot_beside_the_easy_one() -> None:
@@ -24,30 +40,22 @@ def test_every_game_has_a_good_bot_beside_the_easy_one() -> None:
         assert list(bots_for(entry.game)) == ["easy", "good"], entry.game.id
 
 
-def test_every_game_has_a_secrets_keeper() -> None:
-    assert set(KEEPERS) == set(ENTRIES)
-    for game_id, keeper in KEEPERS.items():
-        assert keeper.game.id == game_id
-
-
 def test_every_game_has_golden_recordings_and_every_file_is_registered() -> None:
-    registered = {
-        recording.name: (game_id, recording)
-        for game_id, entry in ENTRIES.items()
-        for recording in entry.recordings
-    }
-    assert all(entry.recordings for entry in ENTRIES.values())
-    assert {path.stem for path in GOLDEN.glob("*.json")} == set(registered)
-    for name, (game_id, recording) in registered.items():
-        golden = json.loads((GOLDEN / f"{name}.json").read_text())
-        assert golden["game"] == game_id
-        assert (golden["players"], golden["options"], golden["seed"]) == (
-            recording.players,
-            recording.options,
-            recording.seed,
-        )
+    for game_id, entry in ENTRIES.items():
+        assert entry.recordings, game_id
+        files = {path.stem for path in entry.golden.glob("*.json")}
+        assert files == {recording.name for recording in entry.recordings}, game_id
+        for recording in entry.recordings:
+            golden = json.loads((entry.golden / f"{recording.name}.json").read_text())
+            assert golden["game"] == game_id
+            assert (golden["players"], golden["options"], golden["seed"]) == (
+                recording.players,
+                recording.options,
+                recording.seed,
+            )
 
 
-def test_every_game_has_its_rules_page() -> None:
-    for game_id in ENTRIES:
-        assert (ROOT / "app" / "games" / game_id.replace("-", "_") / "rules.md").is_file()
+def test_a_host_component_setting_names_a_file_the_game_is_made_from() -> None:
+    for game_id, entry in ENTRIES.items():
+        if entry.components is not None:
+            assert entry.components.setting.isupper(), game_id  # an environment variable

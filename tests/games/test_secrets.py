@@ -7,7 +7,8 @@ real one), are in tests/games/secrets.py.
 
 TT_RANDOM_GAMES (default 1000, as for the other random tests) sets how many random games are
 played. A game of each kind costs differently (one Unvention game costs as much as a hundred of
-Convolution), so each plays TT_RANDOM_GAMES // its divisor games, at least one: with the default,
+Convolution), so each plays TT_RANDOM_GAMES // its cost (its entry's `bench`) games, at least
+one: with the default,
 100 Convolution, 1 Unvention, 4 Nerdy Inventions, 6 Innovation and 12 UNSCREWED games with every
 view looked at; for the public record only (quicker), 20 Innovation and 25 UNSCREWED games and as
 many of the others as above.
@@ -26,36 +27,29 @@ from app.config import Settings
 from app.games.core import Action, Game, Seat, State, randomness
 from app.games.innovation import supply
 from app.games.innovation.view import table as innovation_table
-from app.play.registry import games_for
+from app.games.secrets import Keeper, text_of, viewers
+from app.games.unscrewed.secrets import face_down
+from app.play.registry import entries_for
 from app.play.views import rules_view
-from tests.games.secrets import (
-    KEEPERS,
-    NAMES,
-    Keeper,
-    Leak,
-    Playout,
-    face_down,
-    seed_for,
-    text_of,
-    viewers,
-)
+from tests.games.secrets import KEEPERS, NAMES, Leak, Playout, seed_for
 from tests.play.tables import Table, Viewer
 
 GAMES = int(os.environ.get("TT_RANDOM_GAMES", "1000"))
-DIVISORS = {
-    "convolution": 10,
-    "unvention": 1000,
-    "nerdy-inventions": 250,
-    "innovation": 160,
-    "unscrewed": 80,
-}
-RECORD_DIVISORS = {"innovation": 50, "unscrewed": 40}
-GAME_IDS = list(games_for(Settings()))  # a game without a keeper fails (test_registry.py too)
-WITH_SECRETS = ("nerdy-inventions", "innovation", "unscrewed")
+ENTRIES = entries_for(Settings())
+GAME_IDS = list(ENTRIES)  # a game without a keeper fails (test_registry.py too)
+# The games with more than the generator to keep: their canaries were there to be found.
+WITH_SECRETS = [
+    game_id
+    for game_id, entry in ENTRIES.items()
+    if type(entry.keeper).canaries is not Keeper.canaries
+]
 
 
-def games_of(game_id: str, divisors: dict[str, int]) -> int:
-    return max(1, GAMES // divisors[game_id])
+def games_of(game_id: str, record: bool = False) -> int:
+    """The random games of `game_id` to play: TT_RANDOM_GAMES // its cost (its entry's bench)."""
+    bench = ENTRIES[game_id].bench
+    cost = bench.record_cost if record and bench.record_cost is not None else bench.cost
+    return max(1, GAMES // cost)
 
 
 def playouts(keeper: Keeper, count: int) -> list[Playout]:
@@ -79,7 +73,7 @@ def test_no_view_or_patch_shows_a_secret(game_id: str) -> None:
     from the view before, hold no secret of theirs; each view in turn is the same as the view
     of a state whose secrets are all changed."""
     views = canaries = disguises = 0
-    for playout in playouts(KEEPERS[game_id], games_of(game_id, DIVISORS)):
+    for playout in playouts(KEEPERS[game_id], games_of(game_id)):
         playout.run()
         assert playout.game.result(playout.state) is not None
         views += playout.views
@@ -95,7 +89,7 @@ def test_the_public_record_of_an_action_shows_no_secret(game_id: str) -> None:
     """What GET /api/lobbies/{code}/log shows of each action while the game is on
     (`action_for_log`) names nothing that any other seat or the spectator may not know."""
     leaks = []
-    for playout in playouts(KEEPERS[game_id], games_of(game_id, DIVISORS | RECORD_DIVISORS)):
+    for playout in playouts(KEEPERS[game_id], games_of(game_id, record=True)):
         playout.run(look=False)
         leaks += playout.record_leaks
     expect_no_leak(leaks)

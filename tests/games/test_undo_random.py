@@ -7,8 +7,9 @@ seat is never shown more than before; and at the end, the record (actions and un
 folded again from the setup, and a replay's checkpoints at any step, give exactly the states
 every client was shown along the way.
 
-TT_RANDOM_GAMES (default 1000) sets the length: each game plays TT_RANDOM_GAMES // its divisor
-games (at least one), each cut at MAX_ENTRIES entries.
+TT_RANDOM_GAMES (default 1000) sets the length: each game plays
+TT_RANDOM_GAMES // (UNDO_COST x its bench cost) games (at least one), each cut at MAX_ENTRIES
+entries.
 """
 
 from __future__ import annotations
@@ -25,19 +26,14 @@ from app.config import Settings
 from app.games.core import Action, Game, Seat, State, canonical, drew_nothing, visible_log
 from app.play import fold
 from app.play.checkpoints import Checkpoints
-from app.play.registry import games_for
+from app.play.registry import entries_for
 
 GAMES = int(os.environ.get("TT_RANDOM_GAMES", "1000"))
-DIVISORS = {
-    "convolution": 20,
-    "unvention": 1000,
-    "nerdy-inventions": 250,
-    "innovation": 200,
-    "unscrewed": 200,
-}
+UNDO_COST = 2  # a random game with undos costs about twice its entry's bench cost
 UNDO_CHANCE = 0.4  # when some seat may take something back
 MAX_ENTRIES = 400  # a game's record is cut there (random play can go round in circles)
-ALL_GAMES = games_for(Settings())
+ENTRIES = entries_for(Settings())
+ALL_GAMES = {game_id: entry.game for game_id, entry in ENTRIES.items()}
 
 
 def seen(game: Game, state: State, seat: Seat | None) -> dict[str, Any]:
@@ -123,7 +119,7 @@ def play(game: Game, seed: int) -> dict[str, int]:
 def test_random_games_with_take_backs(game_id: str) -> None:
     game = ALL_GAMES[game_id]
     total = {"undos": 0, "actions": 0}
-    for index in range(max(1, GAMES // DIVISORS[game_id])):
+    for index in range(max(1, GAMES // (UNDO_COST * ENTRIES[game_id].bench.cost))):
         counts = play(game, 7919 * index + 17)
         total = {key: total[key] + counts[key] for key in total}
     assert total["undos"] > 0, "the random games took something back"

@@ -16,7 +16,7 @@ import pytest
 from app.config import Settings
 from app.games.core import clone
 from app.play.registry import entries_for
-from tests.games.replays import GOLDEN
+from tests.games.replays import golden_file
 from tests.games.stored import STORED, name, same_end, stored_game
 
 ENTRIES = entries_for(Settings())
@@ -29,7 +29,7 @@ RECORDINGS = [
 
 @pytest.mark.parametrize(("game_id", "recording"), RECORDINGS, ids=[r for _, r in RECORDINGS])
 def test_upgrade_leaves_a_state_of_today_as_it_is(game_id: str, recording: str) -> None:
-    golden = json.loads((GOLDEN / f"{recording}.json").read_text())
+    golden = json.loads(golden_file(recording).read_text())
     game = ENTRIES[game_id].game
     state = game.start(golden["players"], golden["options"], golden["seed"])
     for step in [None, *golden["actions"]]:

@@ -54,7 +54,7 @@ def test_the_replay_heading_names_the_winner(settings: Settings) -> None:
     assert result is not None
     winner = ["Ann", "Bob"][result.winners[0]]
     assert page.status_code == 200
-    assert 'data-module="/static/js/convolution.js"' in page.text  # the registry's page module
+    assert 'data-module="/static/games/convolution/game.js"' in page.text  # its entry's
     assert f"<strong>{winner} won!</strong> {winner} won " in page.text
     assert 'id="replay-winner"' not in unfinished.text
 

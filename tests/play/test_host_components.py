@@ -21,7 +21,9 @@ def test_a_hosts_card_list_is_played_and_kept_in_the_record(
 ) -> None:
     cards = host_card_list(tmp_path / "cards.json")
     settings = Settings(
-        database_url=database_url, migrate_on_start=False, nerdy_inventions_cards=cards
+        database_url=database_url,
+        migrate_on_start=False,
+        components={"NERDY_INVENTIONS_CARDS": cards},
     )
     with serving(settings) as client:
         table = Table.open(client, game="nerdy-inventions")
@@ -53,7 +55,7 @@ def test_a_card_list_that_does_not_fit_stops_the_server_with_a_reason(
     path = tmp_path / "cards.json"
     if content is not None:
         path.write_text(content)
-    settings = Settings(_env_file=None, nerdy_inventions_cards=path)
+    settings = Settings(_env_file=None, components={"NERDY_INVENTIONS_CARDS": path})
     with pytest.raises(ComponentsError, match=complaint):
         games_for(settings)
 
@@ -62,8 +64,8 @@ def test_the_stand_in_cards_are_marked_on_the_page(client) -> None:  # noqa: ANN
     rules = client.get("/rules/nerdy-inventions")
     assert rules.status_code == 200 and "stand-in" in rules.text.lower()
     table = Table.open(client, game="nerdy-inventions")
-    assert "nerdy-inventions.css" in client.get(f"/l/{table.code}").text
-    assert json.loads(client.get("/api/games").text)[1]["id"] == "nerdy-inventions"
+    assert "/static/games/nerdy-inventions/game.css" in client.get(f"/l/{table.code}").text
+    assert "nerdy-inventions" in {game["id"] for game in json.loads(client.get("/api/games").text)}
 
 
 UNSCREWED = ROOT / "app" / "games" / "unscrewed"
@@ -84,7 +86,9 @@ def test_a_hosts_unscrewed_map_is_the_one_offered_and_played(
 ) -> None:
     components = host_unscrewed_components(tmp_path / "unscrewed.json")
     settings = Settings(
-        database_url=database_url, migrate_on_start=False, unscrewed_components=components
+        database_url=database_url,
+        migrate_on_start=False,
+        components={"UNSCREWED_COMPONENTS": components},
     )
     with serving(settings) as client:
         games = {game["id"]: game for game in client.get("/api/games").json()}
@@ -119,7 +123,7 @@ def test_unscrewed_components_that_do_not_fit_stop_the_server_with_a_reason(
     data = json.loads(path.read_text())
     change(data)
     path.write_text(json.dumps(data))
-    settings = Settings(_env_file=None, unscrewed_components=path)
+    settings = Settings(_env_file=None, components={"UNSCREWED_COMPONENTS": path})
     with pytest.raises(ComponentsError, match=complaint):
         games_for(settings)
 

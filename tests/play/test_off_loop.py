@@ -288,7 +288,7 @@ def test_an_old_record_without_its_setup_is_replayed_with_the_hosts_components(
     settings = Settings(
         database_url=database_url,
         migrate_on_start=False,
-        nerdy_inventions_cards=host_card_list(tmp_path / "cards.json"),
+        components={"NERDY_INVENTIONS_CARDS": host_card_list(tmp_path / "cards.json")},
         _env_file=None,
     )
     game = games_for(settings)["nerdy-inventions"]

@@ -6,11 +6,11 @@
 // preview, skip the playback, or hold a redraw while a pointer is down. The view names the map and
 // the cards by id; their faces come from the components (unscrewed-cards.js).
 
-import { Actions, capitalise, nameOf, plural } from "./board.js";
-import { node } from "./dom.js";
-import { foldedAfterFirstView } from "./fold.js";
-import { friendToken, gimmickOf, gimmickSide, improvOf, layoutOf, masterPlanOf, quirkOf } from "./unscrewed-cards.js";
-import { focusedAction, restoreFocus, steady } from "./steady.js";
+import { Actions, capitalise, nameOf, plural } from "../../js/board.js";
+import { node } from "../../js/dom.js";
+import { foldedAfterFirstView } from "../../js/fold.js";
+import { friendToken, gimmickOf, gimmickSide, improvOf, layoutOf, masterPlanOf, quirkOf } from "./cards.js";
+import { focusedAction, restoreFocus, steady } from "../../js/steady.js";
 import {
   CARD_TITLES,
   CHARACTERS,
@@ -25,8 +25,8 @@ import {
   thingElement,
   thingInfo,
   thingName,
-} from "./unscrewed-map.js";
-import { Playback, caption, reducedMotion } from "./unscrewed-play.js";
+} from "./map.js";
+import { Playback, caption, reducedMotion } from "./play.js";
 
 const CARDS = ["north", "east", "south", "west", "improvise", "again"];
 const CARD_MARKS = { north: "↑", east: "→", south: "↓", west: "←", improvise: "★", again: "↻" };

@@ -1,7 +1,7 @@
 // Unvention's "How to play": the basics, and the tours for the decisions a first game meets
 // (static/js/guide.js shows them).
 
-import { action, hasAny } from "./at.js";
+import { action, hasAny } from "../../js/guides/at.js";
 
 // The dice's groups: the viewer's own line (which group went where) while choosing, else the roll.
 const GROUPS = [".uv-turn .uv-groups-line", ".uv-roll"];

@@ -5,9 +5,9 @@
 // next drawing starts from the final state), and so does the Skip button. With reduced motion
 // there is no playback at all.
 
-import { nameOf } from "./board.js";
-import { improvOf, quirkOf } from "./unscrewed-cards.js";
-import { CARD_TITLES, decorate, spot, putThing, thingInfo, thingName } from "./unscrewed-map.js";
+import { nameOf } from "../../js/board.js";
+import { improvOf, quirkOf } from "./cards.js";
+import { CARD_TITLES, decorate, spot, putThing, thingInfo, thingName } from "./map.js";
 
 const CARD_WORDS = { ...CARD_TITLES, stumble: "a Stumble", plan: "a Master Plan" };
 

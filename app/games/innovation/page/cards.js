@@ -5,7 +5,7 @@
 // under its top card, and the six icons on their own. Every face is built of spans only, so that
 // a face can sit inside a button (a card that can be chosen). Text goes in as text, never markup.
 
-import { node } from "./dom.js";
+import { node } from "../../js/dom.js";
 
 export const COLORS = ["blue", "red", "green", "yellow", "purple"];
 export const ICONS = ["crown", "leaf", "lightbulb", "castle", "factory", "clock"];

@@ -1,7 +1,7 @@
 // UNSCREWED's "How to play": the basics, and the tours for the decisions a first game meets
 // (static/js/guide.js shows them).
 
-import { action, hasAny } from "./at.js";
+import { action, hasAny } from "../../js/guides/at.js";
 
 const MAP = [".us-map-box", ".us-board-map"];
 const FAN = [".us-map .us-space-fan", ".us-legend li:has(.us-space-fan)"];

@@ -5,9 +5,9 @@
 // attributes; the only listeners added here switch what is drawn (tabs) or light up the cells a
 // mechanism would cover (the placement preview): actions are sent by table.js alone.
 
-import { Actions, nameOf, plural } from "./board.js";
-import { node } from "./dom.js";
-import { steady } from "./steady.js";
+import { Actions, nameOf, plural } from "../../js/board.js";
+import { node } from "../../js/dom.js";
+import { steady } from "../../js/steady.js";
 
 const WORKSHOPS = ["hydraulic", "magnetic", "electrical", "mechanical"];
 const INVENTIONS = ["integron", "unison", "lateral"];

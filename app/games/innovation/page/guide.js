@@ -1,7 +1,7 @@
 // Innovation's "How to play": the basics, and the tours for the decisions a first game meets
 // (static/js/guide.js shows them).
 
-import { action, hasAny } from "./at.js";
+import { action, hasAny } from "../../js/guides/at.js";
 
 const QUESTION = "[data-guide=question]";
 

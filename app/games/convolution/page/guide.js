@@ -1,7 +1,7 @@
 // Convolution's "How to play": the basics, and the tours for the decisions a first game meets
 // (static/js/guide.js shows them).
 
-import { action, control } from "./at.js";
+import { action, control } from "../../js/guides/at.js";
 
 const COLORS = ["red", "blue", "green", "yellow"];
 const ACTIVE = [...COLORS, "first", "second", "third", "fourth", "bluggard"];

@@ -3,9 +3,9 @@
 // of thingamajigs above it (characters, bombs, anvils) that can glide from space to space.
 // Positions are classes (us-x-3, us-y-5), never inline styles: the page's CSP allows none.
 
-import { nameOf } from "./board.js";
-import { node } from "./dom.js";
-import { layoutOf } from "./unscrewed-cards.js";
+import { nameOf } from "../../js/board.js";
+import { node } from "../../js/dom.js";
+import { layoutOf } from "./cards.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 

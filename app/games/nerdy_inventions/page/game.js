@@ -2,9 +2,9 @@
 // player's inventions and tool, and each legal action as a button carrying its action JSON.
 // Game text (card names, notes) only ever goes in through textContent and attributes.
 
-import { Actions, nameOf, plural, twins } from "./board.js";
-import { node } from "./dom.js";
-import { focusedAction, restoreFocus } from "./steady.js";
+import { Actions, nameOf, plural, twins } from "../../js/board.js";
+import { node } from "../../js/dom.js";
+import { focusedAction, restoreFocus } from "../../js/steady.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const GEAR = "⚙";

@@ -1,7 +1,7 @@
 // Nerdy Inventions' "How to play": the basics, and the tours for the decisions a first game meets
 // (static/js/guide.js shows them).
 
-import { action, control, hasAny } from "./at.js";
+import { action, control, hasAny } from "../../js/guides/at.js";
 
 export default {
   name: "Nerdy Inventions",

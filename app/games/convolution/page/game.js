@@ -1,9 +1,9 @@
 // Convolution's board: the eight dice arranged by color total, both score columns, and the
 // legal choices (roll, or a category to score) as buttons carrying their action.
 
-import { Actions } from "./board.js";
-import { node } from "./dom.js";
-import { focusedAction, restoreFocus } from "./steady.js";
+import { Actions } from "../../js/board.js";
+import { node } from "../../js/dom.js";
+import { focusedAction, restoreFocus } from "../../js/steady.js";
 
 const COLORS = ["red", "blue", "green", "yellow"];
 const ROWS = [

@@ -7,10 +7,10 @@
 // Every legal action is an element carrying its exact JSON in data-action, and nothing else on
 // the page carries one; table.js sends them. Game text only goes in as text.
 
-import { node } from "./dom.js";
-import { focusedAction, restoreFocus, steady } from "./steady.js";
-import { Actions, nameOf, namesOf, plural, withNames } from "./board.js";
-import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, effectsText, face, icon, strip } from "./innovation-cards.js";
+import { node } from "../../js/dom.js";
+import { focusedAction, restoreFocus, steady } from "../../js/steady.js";
+import { Actions, nameOf, namesOf, plural, withNames } from "../../js/board.js";
+import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, effectsText, face, icon, strip } from "./cards.js";
 
 // --- the printed components ------------------------------------------------------------------
 

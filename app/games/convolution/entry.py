@@ -1,0 +1,19 @@
+"""Convolution's entry: what the server and the tests take from this package (app/games/entry.py),
+declared in pyproject.toml under the entry point group `tinkertable.games`."""
+
+from __future__ import annotations
+
+from app.games.convolution import Convolution, progress
+from app.games.convolution.secrets import ConvolutionKeeper
+from app.games.entry import Bench, GameEntry, Progress, Recording, package_entry
+
+
+def entry() -> GameEntry:
+    return package_entry(
+        __file__,
+        Convolution(),
+        ConvolutionKeeper(),
+        Progress(progress.MEASURE, progress.progress, progress.breakdown),
+        (Recording("convolution-2p", 2, 101),),
+        Bench(cost=10),
+    )
