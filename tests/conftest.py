@@ -29,6 +29,9 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.store.db import migrate
 
+# The browser fixtures, for the browser tests wherever they are.
+pytest_plugins = ["tests.browser.fixtures"]
+
 T = TypeVar("T")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 POSTGRES_SERVER = os.environ.get(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
-from tests.browser.conftest import serving
+from tests.browser.fixtures import serving
 
 ADMIN_TOKEN = "owner-token-for-the-log-test"
 PLAYER_TOKEN_MARK = "tokenthatmustnotbelogged"

@@ -1,5 +1,6 @@
 """Browser fixtures: a real server process, a headless Chromium, and contexts that are always
-closed.
+closed. A plugin of every test (tests/conftest.py `pytest_plugins`): a game's own browser tests
+live beside its other tests (tests/games/<game>/), not only under tests/browser/.
 
 Chromium is found as scripts/test finds it: TT_CHROMIUM, else `chromium` on the PATH. Without it
 the browser tests skip (and fail with CI=true).
