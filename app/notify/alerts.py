@@ -1,5 +1,5 @@
 """When the game turns to a person who is not looking: their push subscriptions and their email
-address (when the host set SMTP_URL) get "Your turn: Innovation with Ann and Bob" and a link
+address (when the host set SMTP_URL) get "Your turn: <the game> with Ann and Bob" and a link
 to the game.
 
 The referee calls `recorded` after it has recorded an action (a person's, a bot's, a clock's):
@@ -67,7 +67,7 @@ def names_words(names: list[str]) -> str:
 
 
 def turn_title(game_name: str, names: list[str], seat: int) -> str:
-    """ "Your turn: Innovation with Ann and Bob": the game and the others at the table."""
+    """ "Your turn: <the game> with Ann and Bob": the game and the others at the table."""
     others = [name for index, name in enumerate(names) if index != seat]
     return (
         f"Your turn: {game_name} with {names_words(others)}"

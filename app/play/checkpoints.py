@@ -1,7 +1,7 @@
 """Checkpoints of finished games, so that stepping through a replay costs a few applies.
 
 A finished game never changes, but showing it after `step` actions means applying every action
-from its setup: for a long Innovation game, a second or more of work for each click on "next".
+from its setup: for a long game of cards, a second or more of work for each click on "next".
 `Checkpoints` keeps the state after every EVERY actions, filled in as replays go along, so a
 step costs at most EVERY applies from the nearest checkpoint before it. States are kept as
 their JSON bytes: compact, and nothing a step does can change them; beside each, the actions

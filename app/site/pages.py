@@ -105,7 +105,7 @@ async def replay_page(request: Request, code: str) -> HTMLResponse:
 
 
 def reason_words(reason: str, winners: list[int], names: list[str]) -> str:
-    """The result's reason as a sentence: "won 7 categories to 5" (Convolution's) gets its
+    """The result's reason as a sentence: "won 7 categories to 5" (a game's words) gets its
     winner's name (as static/js/result.js says it)."""
     reason = reason.strip()
     if reason.startswith("won ") and len(winners) == 1:

@@ -93,7 +93,7 @@ function draw(body, linesBefore) {
   el("replay-everything").hidden = !everything;
   if (el("replay-winner")) el("replay-winner").hidden = everything;
   // The board as it stood, with nothing to choose and no instructions (`replay`: for a board
-  // that words its own, such as Innovation's question, to describe the moment instead).
+  // that words its own, such as a question in progress, to describe the moment instead).
   gameModule.render(el("board"), { ...view, prompt: null, legal: [] }, { replay: true });
   drawLog(view.log, view.log_secret || [], linesBefore);
   drawResult(body.step === body.steps ? view : null);

@@ -11,7 +11,7 @@ export function winnerWords(result, names) {
   return winners.length ? `${winners.join(" and ")} won!` : "Nobody won.";
 }
 
-// The reason as a sentence: "won 7 categories to 5" (Convolution's) gets its winner's name.
+// The reason as a sentence: "won 7 categories to 5" (a game's words) gets its winner's name.
 function reasonWords(result, names) {
   let reason = (result.reason || "").trim();
   if (/^won\b/.test(reason) && result.winners.length === 1) reason = `${names[result.winners[0]]} ${reason}`;
@@ -33,7 +33,7 @@ export function seriesScore(series, result, names) {
   };
 }
 
-// "Ann 3 - Bob 2 in Convolution"; "Ann 2, Bob 1, Cy 0 in Innovation" with more players, and
+// "Ann 3 - Bob 2 in Dice"; "Ann 2, Bob 1, Cy 0 in Cards" with more players (the game's name), and
 // how many games nobody won, if any.
 export function seriesWords(series, gameName) {
   const separator = series.score.length === 2 ? " - " : ", ";

@@ -2,7 +2,7 @@
 // `measure`) after every move, drawn as SVG from `GET /api/lobbies/{code}/progress`:
 // {"measure", "levels", "names", "steps", "points": [[step, [each seat's standing]], ...]}, the
 // points where a standing changes. A standing holds until the next point: the lines go in steps.
-// `levels` names the standings where they are states, not counts (UNSCREWED's "Out" and
+// `levels` names the standings where they are states, not counts ("Out" and
 // "Standing"): the axis and the legend say those words.
 //
 // The SVG is drawn as wide as the screen has room for (up to WIDTH), so that its text, sized in

@@ -662,8 +662,9 @@ let chart = null; // the finished game's chart, once fetched (app/play/progress.
 let chartAsked = false;
 let resultDrawn = null; // what the banner was drawn from, as JSON
 let review = null; // the finished game's review by the good bot (review.js), once asked for
-// The banner waits for the board to show the last moves (a board that plays them back, as
-// UNSCREWED's, says when it is done with `settled()`): it must not name the winner before.
+// The banner waits for the board to show the last moves (a board that plays them back, such
+// as a map whose pieces move, says when it is done with `settled()`): it must not name the
+// winner before.
 let boardSettled = null; // the wait, then true
 
 function renderResult() {
