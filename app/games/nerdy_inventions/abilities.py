@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.games.core import Action, Seat, State, log, randomness, seat_token
+from app.games.core import Action, Seat, State
+from app.games.log import log, seat_token
 from app.games.nerdy_inventions import board
 from app.games.nerdy_inventions.ending import end
+from app.games.randomness import randomness
 
 Steps = Callable[[State, Seat, str, list[Action]], "list[Action] | None"]
 Resolve = Callable[[State, Seat, str, list[Action]], None]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from app.games.core import Action, Ending, LogEntry, Seat, State
+from app.games.core import Action, Ending, Seat, State
+from app.games.log import LogEntry
 
 
 class CardFacts(TypedDict):

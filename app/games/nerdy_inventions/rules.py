@@ -49,16 +49,14 @@ from app.games.core import (
     Option,
     Seat,
     State,
-    log,
-    randomness,
-    seat_token,
-    seed_state,
 )
+from app.games.log import log, seat_token
 from app.games.nerdy_inventions import board, stored, undo, words
 from app.games.nerdy_inventions.abilities import ABILITIES, TOOL_TEXT, deck_emptied
 from app.games.nerdy_inventions.board import END_TURN, TILES, facts
 from app.games.nerdy_inventions.cards import CardSet, stand_in_cards
 from app.games.nerdy_inventions.ending import end
+from app.games.randomness import randomness, seed_state
 
 if TYPE_CHECKING:
     from app.games.bots import Bot

@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from app.games.bots import View
-from app.games.core import Action, Rng, Simultaneous, State, canonical
+from app.games.core import Action, Rng, State, canonical
+from app.games.decisions import Simultaneous
 from app.games.unvention import journal, workshop
 from app.games.unvention.appraisal import (
     ABILITY,

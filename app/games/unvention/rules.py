@@ -68,20 +68,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.games.core import (
-    Action,
-    Contract,
-    Game,
-    IllegalAction,
-    Move,
-    Seat,
-    Simultaneous,
-    State,
-    log,
-    randomness,
-    seat_token,
-    seed_state,
-)
+from app.games.core import Action, Contract, Game, IllegalAction, Move, Seat, State
+from app.games.decisions import Simultaneous
+from app.games.log import log, seat_token
+from app.games.randomness import randomness, seed_state
 from app.games.unvention import journal, scoring, undo, words, workshop
 from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
 from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
