@@ -11,8 +11,9 @@ A bot is shown exactly what a person in its seat is shown and nothing more:
   public state and the bot's own secrets, never another seat's; a bot never sees the state.
 - `legal`: `game.legal(state, seat)`, the exact actions the server accepts from that seat now
   (never empty when a bot is asked). The answer must be one of them, unchanged.
-- `rng`: a `core.Rng` made by `bot_rng` from the game's seed, the number of actions recorded so
-  far and the seat, so a game of bots is reproducible: never the module-level `random`.
+- `rng`: a `Rng` (determinism.py) made by `bot_rng` from the game's seed, the number of actions
+  recorded so far and the seat, so a game of bots is reproducible: never the module-level
+  `random`.
 
 `consider` is how a bot weighs its options, and what the table's hints and the review after a
 game read: the legal actions it weighed, best first, each with an estimate in the bot's `unit`

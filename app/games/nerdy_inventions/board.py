@@ -71,7 +71,7 @@ Asking = AbilityStep | BuildStep | ResearchStep | ToolPassStep
 
 
 class NerdyState(TypedDict):
-    rng: str  # the seeded generator (core.randomness); never shown
+    rng: str  # the seeded generator (randomness.py); never shown
     players: int  # 2..4
     first_player: Seat  # the seat that took the first turn (it started without a tool)
     current: Seat  # the seat whose turn it is

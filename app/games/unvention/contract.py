@@ -136,7 +136,7 @@ class Sheet(TypedDict):
 
 
 class Waiting(TypedDict):
-    """core.Simultaneous: the seats that have not finished the turn or the presentation."""
+    """decisions.Simultaneous: the seats that have not finished the turn or the presentation."""
 
     waiting: list[Seat]
     answers: dict[str, bool]
