@@ -5,14 +5,15 @@ A bot is shown exactly what a person in its seat is shown and nothing more:
     bot.consider(game, view, legal, rng) -> [Weighed(action, value, reason), ...], best first
     bot.choose(game, view, legal, rng) -> action  (the first of `consider`)
 
-- `game`: the game's rules object (the `Game` subclass), for a bot that wants to look ahead
-  with `game.apply` on positions it builds itself.
+- `game`: the game's rules object (the `Game` subclass of app/games/core.py), for a bot that
+  wants to look ahead with `game.apply` on positions it builds itself.
 - `view`: `game.view(state, seat)` for the bot's seat, plus `"you"`: that seat. It holds the
   public state and the bot's own secrets, never another seat's; a bot never sees the state.
 - `legal`: `game.legal(state, seat)`, the exact actions the server accepts from that seat now
   (never empty when a bot is asked). The answer must be one of them, unchanged.
-- `rng`: a `core.Rng` made by `bot_rng` from the game's seed, the number of actions recorded so
-  far and the seat, so a game of bots is reproducible: never the module-level `random`.
+- `rng`: a `Rng` (determinism.py) made by `bot_rng` from the game's seed, the number of actions
+  recorded so far and the seat, so a game of bots is reproducible: never the module-level
+  `random`.
 
 `consider` is how a bot weighs its options, and what the table's hints and the review after a
 game read: the legal actions it weighed, best first, each with an estimate in the bot's `unit`
@@ -46,14 +47,17 @@ from __future__ import annotations
 
 from abc import ABC
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeAlias
 
 from app.games.determinism import Rng, canonical
-
-if TYPE_CHECKING:
-    from app.games.core import Action, Game
+from app.games.terms import Action
 
 View = dict[str, Any]
+
+# A game's rules object: a `Game` (app/games/core.py). A game names its bots (`Game.bots`), so
+# this module does not name `Game` back, which would make an import circle; each game's own bots
+# name it exactly (`game: Game`).
+Rules: TypeAlias = Any
 
 # Mixed into every bot generator's seed, so that a bot's draws never repeat the game's own.
 _BOT_SALT = 0x5EED_B075_C0FF_EE11
@@ -84,12 +88,12 @@ class Bot(ABC):
         if cls.consider is Bot.consider and cls.choose is Bot.choose:
             raise TypeError(f"{cls.__name__} must override consider or choose")
 
-    def consider(self, game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
+    def consider(self, game: Rules, view: View, legal: list[Action], rng: Rng) -> list[Weighed]:
         """The legal actions the bot weighed, best first (at least one), from `view` (what its
         seat sees) and `rng` alone. A bot that weighs nothing gives its choice alone, worth 0."""
         return [Weighed(self.choose(game, view, legal, rng), 0.0, "")]
 
-    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+    def choose(self, game: Rules, view: View, legal: list[Action], rng: Rng) -> Action:
         """One of `legal`: the first of `consider`."""
         return self.consider(game, view, legal, rng)[0].action
 
@@ -105,7 +109,7 @@ class RandomBot(Bot):
     level = "easy"
     label = "Easy"
 
-    def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
+    def choose(self, game: Rules, view: View, legal: list[Action], rng: Rng) -> Action:
         return rng.choice(sorted(legal, key=canonical))
 
 
@@ -119,7 +123,13 @@ def best_gain(ordered: list[Action], gains: Sequence[float], rng: Rng) -> Action
     return rng.choice([action for action, won in zip(ordered, gains, strict=True) if won == best])
 
 
-def bots_for(game: Game) -> dict[str, Bot]:
+class Seating(Protocol):
+    """What `bots_for` reads of a game: its own bots (`Game.bots`)."""
+
+    def bots(self) -> dict[str, Bot]: ...
+
+
+def bots_for(game: Seating) -> dict[str, Bot]:
     """The bots a lobby of `game` may seat, by level: "easy" first, then the game's own."""
     return {EASY.level: EASY, **game.bots()}
 

@@ -1,31 +1,32 @@
-"""What every game shares: the interface, actions, seeded randomness, logs, decisions, errors.
+"""The game contract: what every game is (`Game`), its options, results, views and errors,
+and how it ends (`finish`).
 
 A game is a plain object (a subclass of `Game`) whose methods are pure functions of plain JSON
 data. Nothing here, nor in any game package, may import the web, the database, templates, the
 clock or the module-level `random`: a game is a function of its seed and its actions.
+
+What games share beside the contract has its own modules: the terms a game is written in
+(terms.py, re-exported here), seeded randomness (randomness.py, determinism.py), the log
+(log.py), decisions (decisions.py) and taking a move back (undo.py).
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict, final
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypedDict, final
 
+from app.games.bots import Bot, bots_for
 from app.games.determinism import Rng as Rng
 from app.games.determinism import canonical as canonical
 from app.games.determinism import clone as clone
-
-if TYPE_CHECKING:
-    from app.games.bots import Bot
-
-Action: TypeAlias = dict[str, Any]
-State: TypeAlias = dict[str, Any]
-Seat: TypeAlias = int
-Move: TypeAlias = Callable[[State, Seat, Action], None]  # carries out one type of action
-
+from app.games.log import visible_log
+from app.games.terms import Action as Action
+from app.games.terms import Move as Move
+from app.games.terms import Seat as Seat
+from app.games.terms import State as State
 
 # --- errors ---------------------------------------------------------------------------------
 
@@ -288,8 +289,6 @@ class Game(ABC):
         return clone(after)
 
     def info(self) -> dict[str, Any]:
-        from app.games.bots import bots_for  # bots build on this module
-
         return {
             "id": self.id,
             "name": self.name,
@@ -319,219 +318,3 @@ def finish(state: State, winners: list[Seat], scores: dict[str, Any], reason: st
     is legal afterwards."""
     ending: Ending = {"winners": sorted(set(winners)), "scores": scores, "reason": reason}
     state["result"] = ending
-
-
-def take_back(game: Game, before: State, now: State, seat: Seat, action: Action) -> State:
-    """The state once `seat` has taken back `action`, which led from `before`: `before` again,
-    but with the log as it is `now` and a line saying so (the log only grows: what the others
-    saw happen stays in it)."""
-    state = clone(before)
-    state["log"] = clone(now.get("log", []))
-    log(state, f"{seat_token(seat)} took back {game.took_back(action)}")
-    return clone(state)
-
-
-def drew_nothing(before: State, after: State) -> bool:
-    """The shared half of every `undoable`: the action drew no randomness (the state's
-    generator did not move: no die rolled, nothing shuffled)."""
-    return before.get("rng") == after.get("rng")
-
-
-# --- seeded randomness ----------------------------------------------------------------------
-
-
-def seed_state(state: State, seed: int) -> None:
-    """Start the state's generator from the game's seed."""
-    state["rng"] = format(Rng.from_seed(seed).state, "016x")
-
-
-@contextmanager
-def randomness(state: State) -> Iterator[Rng]:
-    """Borrow the state's generator; its new position is written back on leaving."""
-    rng = Rng(int(state["rng"], 16))
-    yield rng
-    state["rng"] = format(rng.state, "016x")
-
-
-# --- the log --------------------------------------------------------------------------------
-
-
-class LogEntry(TypedDict):
-    text: str  # seats named by the tokens "{seat0}", "{seat1}"... (`seat_token`)
-    seats: NotRequired[list[Seat]]  # who may read it; everyone when absent
-
-
-def seat_token(seat: Seat) -> str:
-    """How a log line or a prompt names a seat: the server puts the player's name there."""
-    return "{seat" + str(seat) + "}"
-
-
-def log(state: State, text: str, *, seats: list[Seat] | None = None) -> None:
-    """Add a line to the game's log; `seats` limits who may read it (None: everyone)."""
-    entry: LogEntry = {"text": text}
-    if seats is not None:
-        entry["seats"] = sorted(seats)
-    state.setdefault("log", []).append(entry)
-
-
-def visible_log(
-    state: State, seat: Seat | None, last: int = 40, *, everything: bool = False
-) -> list[str]:
-    """The last `last` lines of the log that `seat` may read; with `everything` (a finished
-    game's replay), every line."""
-    if everything:
-        return [entry["text"] for entry in state.get("log", [])]
-    lines = [
-        entry["text"]
-        for entry in state.get("log", [])
-        if "seats" not in entry or (seat is not None and seat in entry["seats"])
-    ]
-    return lines[-last:]
-
-
-# --- decisions ------------------------------------------------------------------------------
-#
-# A decision is an entry in the state saying who must choose and from what: in every game it is
-# the state's `asking` (None when the game asks nothing beyond its phase and turn; a seat's own
-# `asking` where seats decide apart). Simple games keep their decision in their own fields
-# (Convolution: "phase" and "turn"). Two helpers cover
-# the harder shapes every other game has:
-#
-# - `Simultaneous`: several seats decide at once (Unvention's turns, UNSCREWED's scheming); each
-#   answer is stored, hidden from the others by the game's `view`, and the decision resolves when
-#   the last one arrives.
-# - `Script`: an effect written as straight-line code that asks questions (a generator that
-#   yields `Ask`). Its state holds the state at the script's start and the answers so far; the
-#   current state is rebuilt by running the script again over those answers, so a restarted
-#   server, a replay or a bot's look-ahead all reach exactly the same point.
-
-
-class Decision(TypedDict):
-    """`Simultaneous`'s record in a state."""
-
-    waiting: list[Seat]
-    answers: dict[str, Any]  # by seat, as text
-
-
-class AskRecord(TypedDict):
-    seat: Seat
-    prompt: str
-    options: list[Action]
-    info: dict[str, Any]
-
-
-class ScriptRecord(TypedDict):
-    """`Script`'s record in a state: the script, the state at its start and the answers so far."""
-
-    name: str
-    args: dict[str, Any]
-    base: dict[str, Any]  # the whole state when the script started
-    answers: list[Action]
-    ask: AskRecord
-
-
-class Simultaneous:
-    """Answers from several seats at once, kept in `state[key]` until all have answered."""
-
-    @staticmethod
-    def open(state: State, key: str, seats: list[Seat]) -> None:
-        state[key] = {"waiting": sorted(seats), "answers": {}}
-
-    @staticmethod
-    def waiting(state: State, key: str) -> list[Seat]:
-        decision = state.get(key)
-        return list(decision["waiting"]) if decision else []
-
-    @staticmethod
-    def answer(state: State, key: str, seat: Seat, answer: Any) -> bool:
-        """Record `seat`'s answer; True when it was the last one awaited."""
-        decision = state[key]
-        decision["waiting"].remove(seat)
-        decision["answers"][str(seat)] = answer
-        return not decision["waiting"]
-
-    @staticmethod
-    def close(state: State, key: str) -> dict[Seat, Any]:
-        """Remove the decision and return the answers by seat."""
-        decision = state.pop(key)
-        return {int(seat): answer for seat, answer in decision["answers"].items()}
-
-
-@dataclass
-class Ask:
-    """A question from a script: `seat` must pick one of `options` (each an action)."""
-
-    seat: Seat
-    prompt: str
-    options: list[Action]
-    info: dict[str, Any] = field(default_factory=dict)
-
-
-ScriptFn = Callable[..., Generator[Ask, Action, None]]
-
-
-class Script:
-    """Run generator-based effects that ask questions in the middle.
-
-    `scripts` maps a name to a generator function `fn(state, **args)` that changes `state` and
-    yields `Ask` whenever it needs a choice; the chosen action is sent back into the generator.
-    """
-
-    def __init__(self, scripts: dict[str, ScriptFn], key: str = "script") -> None:
-        # `key`: where the state keeps the running script's record ("asking" where the script
-        # is the game's open decision); None or absent while none runs
-        self.scripts = scripts
-        self.key = key
-
-    def start(self, state: State, name: str, **args: Any) -> None:
-        """Begin script `name` on `state` (in place); it runs until its first question or end."""
-        if state.get(self.key) is not None:
-            raise RuntimeError("a script is already running")
-        base = clone(state)
-        record = {"name": name, "args": args, "base": base, "answers": []}
-        self._rebuild(state, record)
-
-    def asking(self, state: State) -> Ask | None:
-        record = state.get(self.key)
-        if record is None:
-            return None
-        return Ask(**record["ask"])
-
-    def answer(self, state: State, action: Action) -> None:
-        """Give the pending question its answer (already checked against its options)."""
-        record = state[self.key]
-        record["answers"].append(action)
-        self._rebuild(state, record)
-
-    def _rebuild(self, state: State, record: dict[str, Any]) -> None:
-        work = clone(record["base"])
-        generator = self.scripts[record["name"]](work, **record["args"])
-        question = _advance(generator, None)
-        for answer in record["answers"]:
-            if question is None:
-                raise RuntimeError("a script got more answers than it asked for")
-            question = _advance(generator, answer)
-        state.clear()
-        state.update(work)
-        if question is not None:
-            state[self.key] = {
-                "name": record["name"],
-                "args": record["args"],
-                "base": record["base"],
-                "answers": record["answers"],
-                "ask": {
-                    "seat": question.seat,
-                    "prompt": question.prompt,
-                    "options": question.options,
-                    "info": question.info,
-                },
-            }
-
-
-def _advance(generator: Generator[Ask, Action, None], answer: Action | None) -> Ask | None:
-    try:
-        if answer is None:
-            return next(generator)
-        return generator.send(answer)
-    except StopIteration:
-        return None

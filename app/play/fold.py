@@ -32,7 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.edge.error_codes import ErrorCode
-from app.games.core import Action, Game, GameError, Seat, State, clone, log, seat_token, take_back
+from app.games.core import Action, Game, GameError, Seat, State, clone
+from app.games.log import log, seat_token
+from app.games.undo import take_back
 
 # The record's entry for a take-back, exactly.
 UNDO: Action = {"type": "undo"}

@@ -16,7 +16,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from app.games.core import Seat, State, visible_log
+from app.games.core import Seat, State
+from app.games.log import visible_log
 
 
 def readable(state: State, seat: Seat | None) -> list[str]:

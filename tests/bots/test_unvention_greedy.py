@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from app.games.bots import EASY, bot_rng
 from app.games.unvention import workshop
-from app.games.unvention.bot import rebuild
 from app.games.unvention.reach import points_now, reach
+from app.games.unvention.rebuild import rebuild
 from tests.bots.test_unvention_good_bot import GAME, circle, give_wrenches, play, position
 
 GREEDY = GAME.sparring_bots()["greedy"]

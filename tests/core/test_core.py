@@ -12,7 +12,6 @@ import pytest
 from app.games.convolution import Convolution
 from app.games.core import (
     Action,
-    Ask,
     BadOptions,
     BadPlayerCount,
     Game,
@@ -20,15 +19,12 @@ from app.games.core import (
     Option,
     Result,
     Rng,
-    Script,
     Seat,
-    Simultaneous,
     State,
-    log,
-    randomness,
-    seed_state,
-    visible_log,
 )
+from app.games.decisions import Ask, Script, Simultaneous
+from app.games.log import log, visible_log
+from app.games.randomness import randomness, seed_state
 
 # --- Rng ------------------------------------------------------------------------------------
 

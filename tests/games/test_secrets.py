@@ -24,9 +24,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.games.core import Action, Game, Seat, State, randomness
+from app.games.core import Action, Game, Seat, State
 from app.games.innovation import supply
 from app.games.innovation.view import table as innovation_table
+from app.games.randomness import randomness
 from app.games.secrets import Keeper, text_of, viewers
 from app.games.unscrewed.secrets import face_down
 from app.play.registry import entries_for

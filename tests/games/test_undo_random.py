@@ -23,7 +23,9 @@ from typing import Any
 import pytest
 
 from app.config import Settings
-from app.games.core import Action, Game, Seat, State, canonical, drew_nothing, visible_log
+from app.games.core import Action, Game, Seat, State, canonical
+from app.games.log import visible_log
+from app.games.undo import drew_nothing
 from app.play import fold
 from app.play.checkpoints import Checkpoints
 from app.play.registry import entries_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.config import Settings
-from app.games.core import log
+from app.games.log import log
 from app.play import logbook
 from app.play.progress import series
 from app.play.views import name_seats, rules_view

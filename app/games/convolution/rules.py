@@ -44,23 +44,9 @@ from app.games.convolution.scoresheet import (
     write,
     write_totals,
 )
-from app.games.core import (
-    Action,
-    Contract,
-    Ending,
-    Game,
-    LogEntry,
-    Move,
-    Option,
-    Seat,
-    State,
-    clone,
-    finish,
-    log,
-    randomness,
-    seat_token,
-    seed_state,
-)
+from app.games.core import Action, Contract, Ending, Game, Move, Option, Seat, State, clone, finish
+from app.games.log import LogEntry, log, seat_token
+from app.games.randomness import randomness, seed_state
 
 if TYPE_CHECKING:
     from app.games.bots import Bot

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypedDict
 
-from app.games.core import Seat, State, log, seat_token
+from app.games.core import Seat, State
+from app.games.log import log, seat_token
 
 COLORS = ("red", "blue", "green", "yellow")
 RANKS = ("first", "second", "third", "fourth")

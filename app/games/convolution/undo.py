@@ -9,7 +9,8 @@ never, nor the score that ends the game.
 from __future__ import annotations
 
 from app.games.convolution.scoresheet import TITLES
-from app.games.core import Action, Seat, State, drew_nothing
+from app.games.core import Action, Seat, State
+from app.games.undo import drew_nothing
 
 UNDOABLE = frozenset({"score"})
 

@@ -5,7 +5,7 @@ from the current player clockwise. Any claim may end the game (ending.check_targ
 
 from __future__ import annotations
 
-from app.games.core import State, log, seat_token
+from app.games.core import State
 from app.games.innovation import board
 from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
@@ -15,6 +15,7 @@ from app.games.innovation.ending import (
     clockwise,
     own_score,
 )
+from app.games.log import log, seat_token
 
 MONUMENT_COUNT = 6
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Rng, State, seed_state
+from app.games.core import Rng, State
 from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, CARDS, COLORS, SPECIAL_NAMES, SPLAYS
+from app.games.randomness import seed_state
 
 
 def _age(value: Any) -> int | None:

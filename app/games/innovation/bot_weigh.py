@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Action, State, seat_token
+from app.games.core import Action, State
 from app.games.innovation.bot_answers import (
     AFFORDABLE,
     Move,
@@ -27,6 +27,7 @@ from app.games.innovation.bot_answers import (
 )
 from app.games.innovation.bot_reasons import reason
 from app.games.innovation.bot_worth import worth
+from app.games.log import seat_token
 
 Option = tuple[Action, float, str]
 

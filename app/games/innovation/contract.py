@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from app.games.core import Action, Decision, Ending, LogEntry, ScriptRecord, Seat
+from app.games.core import Action, Ending, Seat
+from app.games.decisions import Decision, ScriptRecord
 from app.games.innovation.board import Phase
 from app.games.innovation.ending import WonBy
+from app.games.log import LogEntry
 
 Edition = Literal["third", "first"]
 Splay = Literal["left", "right", "up"] | None

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Script, State, log, seat_token
+from app.games.core import State
+from app.games.decisions import Script
 from app.games.innovation import board, supply
 from app.games.innovation.cards import CARDS
 from app.games.innovation.effects import EFFECTS, Ctx, Effect, carry_out
 from app.games.innovation.ending import EndAction, GameOver, clockwise, opponents, team
+from app.games.log import log, seat_token
 
 
 def featured_counts(state: State, card: str) -> list[int]:

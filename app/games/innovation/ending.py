@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from app.games.core import State, finish, seat_token
+from app.games.core import State, finish
 from app.games.innovation.cards import CARDS
+from app.games.log import seat_token
 
 WonBy = Literal["achievements", "dogma", "score"]
 

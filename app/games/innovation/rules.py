@@ -35,24 +35,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.games.core import (
-    Action,
-    BadOptions,
-    Contract,
-    Game,
-    Move,
-    Option,
-    Seat,
-    Simultaneous,
-    State,
-    randomness,
-    seed_state,
-)
+from app.games.core import Action, BadOptions, Contract, Game, Move, Option, Seat, State
+from app.games.decisions import Simultaneous
 from app.games.innovation import stored, turn, undo, view, words
 from app.games.innovation.board import Phase, new_seat
 from app.games.innovation.cards import AGES, BY_AGE, SPECIAL_NAMES, public_components
 from app.games.innovation.contract import InnovationAction, InnovationState, Table
 from app.games.innovation.dogma import SCRIPT
+from app.games.randomness import randomness, seed_state
 
 if TYPE_CHECKING:
     from app.games.bots import Bot

@@ -19,11 +19,12 @@ special achievements (achievements.py).
 
 from __future__ import annotations
 
-from app.games.core import State, log, seat_token
+from app.games.core import State
 from app.games.innovation import achievements
 from app.games.innovation.board import settle_splay
 from app.games.innovation.cards import CARDS
 from app.games.innovation.ending import check_target, end_by_score
+from app.games.log import log, seat_token
 
 SEAT_PLACES = ("hand", "score", "board", "achievements")
 

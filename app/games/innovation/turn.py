@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from app.games.core import Action, Simultaneous, State, log, seat_token
+from app.games.core import Action, State
+from app.games.decisions import Simultaneous
 from app.games.innovation import achievements, board, supply
 from app.games.innovation.board import Phase
 from app.games.innovation.cards import COLORS, title_key
 from app.games.innovation.dogma import SCRIPT
 from app.games.innovation.ending import GameOver, clockwise
+from app.games.log import log, seat_token
 
 OPENING = "opening"
 

@@ -10,8 +10,9 @@ in the middle of one: those may show cards.
 
 from __future__ import annotations
 
-from app.games.core import Action, Seat, State, drew_nothing
+from app.games.core import Action, Seat, State
 from app.games.innovation.dogma import SCRIPT
+from app.games.undo import drew_nothing
 
 UNDOABLE = frozenset({"meld", "achieve"})
 

@@ -6,7 +6,8 @@ page reads icons, colors and texts from the components).
 
 from __future__ import annotations
 
-from app.games.core import Seat, Simultaneous, State, seat_token
+from app.games.core import Seat, State
+from app.games.decisions import Simultaneous
 from app.games.innovation import board
 from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
@@ -20,6 +21,7 @@ from app.games.innovation.ending import (
     teammate,
 )
 from app.games.innovation.turn import OPENING
+from app.games.log import seat_token
 
 
 def ages(cards: list[str]) -> list[int]:

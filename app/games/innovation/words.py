@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.games.core import Action, Seat, State, seat_token
+from app.games.core import Action, Seat, State
 from app.games.innovation.dogma import SCRIPT
+from app.games.log import seat_token
 
 _PRONOUNS = {"you": "they", "your": "their", "yours": "theirs", "You": "They", "Your": "Their"}
 _PRONOUN = re.compile(r"\b(yours|your|you|Yours|Your|You)\b")

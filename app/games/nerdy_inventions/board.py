@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from app.games.core import Action, Ending, LogEntry, Seat, State
+from app.games.core import Action, Ending, Seat, State
+from app.games.log import LogEntry
 
 
 class CardFacts(TypedDict):
@@ -70,7 +71,7 @@ Asking = AbilityStep | BuildStep | ResearchStep | ToolPassStep
 
 
 class NerdyState(TypedDict):
-    rng: str  # the seeded generator (core.randomness); never shown
+    rng: str  # the seeded generator (randomness.py); never shown
     players: int  # 2..4
     first_player: Seat  # the seat that took the first turn (it started without a tool)
     current: Seat  # the seat whose turn it is

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from app.games.core import State, finish, log, seat_token
+from app.games.core import State, finish
+from app.games.log import log, seat_token
 from app.games.nerdy_inventions import board
 
 Cause = Literal["zeppelin", "deck"]

@@ -9,7 +9,8 @@ what the deck holds.
 
 from __future__ import annotations
 
-from app.games.core import Action, Seat, State, drew_nothing
+from app.games.core import Action, Seat, State
+from app.games.undo import drew_nothing
 
 UNDOABLE = frozenset({"build", "pay"})
 

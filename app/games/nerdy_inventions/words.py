@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Action, Seat, State, seat_token
+from app.games.core import Action, Seat, State
+from app.games.log import seat_token
 from app.games.nerdy_inventions import board
 
 # What using each invention that asks something is for, after "uses the Clamp".

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from app.games.core import Decision, Ending, LogEntry, ScriptRecord, Seat
+from app.games.core import Ending, Seat
+from app.games.decisions import Decision, ScriptRecord
+from app.games.log import LogEntry
 from app.games.unscrewed.board import Phase
 
 Position = list[int]  # [x, y]

@@ -20,7 +20,8 @@ import json
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
-from app.games.core import Action, Ask, Game, Rng, State
+from app.games.core import Action, Game, Rng, State
+from app.games.decisions import Ask
 from app.games.unscrewed import rounds
 from app.games.unscrewed.board import (
     DIRECTIONS,

@@ -28,7 +28,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from app.games.core import Action, Ask, State, log
+from app.games.core import Action, State
+from app.games.decisions import Ask
+from app.games.log import log
 from app.games.unscrewed.board import (
     ALL_DIRECTIONS,
     SHIFT_ORDER,

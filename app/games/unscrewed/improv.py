@@ -29,7 +29,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from app.games.core import Action, Ask, State, log, randomness
+from app.games.core import Action, State
+from app.games.decisions import Ask
+from app.games.log import log
+from app.games.randomness import randomness
 from app.games.unscrewed.attacks import at_offset, melee_spaces, preview, turn, victims
 from app.games.unscrewed.board import (
     ALL_DIRECTIONS,

@@ -29,7 +29,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.games.core import State, finish, log, randomness, seat_token
+from app.games.core import State, finish
+from app.games.log import log, seat_token
+from app.games.randomness import randomness
 from app.games.unscrewed.board import (
     DIRECTIONS,
     Phase,

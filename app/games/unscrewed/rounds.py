@@ -21,17 +21,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from app.games.core import (
-    Action,
-    Ask,
-    Script,
-    ScriptFn,
-    Simultaneous,
-    State,
-    log,
-    randomness,
-    seat_token,
-)
+from app.games.core import Action, State
+from app.games.decisions import Ask, Script, ScriptFn, Simultaneous
+from app.games.log import log, seat_token
+from app.games.randomness import randomness
 from app.games.unscrewed import gimmicks
 from app.games.unscrewed.board import (
     COVER_NAMES,

@@ -38,20 +38,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.games.core import (
-    Action,
-    BadOptions,
-    Contract,
-    Game,
-    Move,
-    Option,
-    Seat,
-    Simultaneous,
-    State,
-    log,
-    randomness,
-    seed_state,
-)
+from app.games.core import Action, BadOptions, Contract, Game, Move, Option, Seat, State
+from app.games.decisions import Simultaneous
+from app.games.log import log
+from app.games.randomness import randomness, seed_state
 from app.games.unscrewed import rounds, stored, undo, words
 from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.box import register

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.bots import View
-from app.games.core import Action, Ask, Rng, State
+from app.games.core import Action, Rng, State
+from app.games.decisions import Ask
 from app.games.unscrewed.attacks import victims
 from app.games.unscrewed.board import ALL_DIRECTIONS, character
 from app.games.unscrewed.box import improv_card

@@ -9,7 +9,9 @@ aims, calls and shifts come after draws and flips.
 
 from __future__ import annotations
 
-from app.games.core import Action, Seat, Simultaneous, State, drew_nothing
+from app.games.core import Action, Seat, State
+from app.games.decisions import Simultaneous
+from app.games.undo import drew_nothing
 from app.games.unscrewed.rounds import SCHEMING
 
 UNDOABLE = frozenset({"scheme", "unscheme"})

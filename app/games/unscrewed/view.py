@@ -26,7 +26,8 @@ page looks them up. Its events and asks:
 
 from __future__ import annotations
 
-from app.games.core import Seat, Simultaneous, State
+from app.games.core import Seat, State
+from app.games.decisions import Simultaneous
 from app.games.unscrewed.board import COVER_NAMES, POOL, Phase, tokens_left, unkey
 from app.games.unscrewed.contract import (
     Asking,

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Action, Seat, State, seat_token
+from app.games.core import Action, Seat, State
+from app.games.log import seat_token
 from app.games.unscrewed.attacks import victims
 from app.games.unscrewed.board import ALL_DIRECTIONS, character, name_of
 from app.games.unscrewed.box import box, improv_card, quirk_card

@@ -10,7 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal, NotRequired, TypedDict
 
-from app.games.core import Ending, LogEntry, Seat
+from app.games.core import Ending, Seat
+from app.games.log import LogEntry
 
 
 class Phase(StrEnum):
@@ -135,7 +136,7 @@ class Sheet(TypedDict):
 
 
 class Waiting(TypedDict):
-    """core.Simultaneous: the seats that have not finished the turn or the presentation."""
+    """decisions.Simultaneous: the seats that have not finished the turn or the presentation."""
 
     waiting: list[Seat]
     answers: dict[str, bool]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import State, finish, log, seat_token
+from app.games.core import State, finish
+from app.games.log import log, seat_token
 from app.games.unvention import scoring
 from app.games.unvention.turn import Sheet, complete_journals, wrenches
 

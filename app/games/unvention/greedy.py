@@ -21,8 +21,8 @@ import json
 from app.games.bots import Bot, View, best_gain
 from app.games.core import Action, Game, Rng, State, canonical
 from app.games.unvention.appraisal import Outlook
-from app.games.unvention.bot import rebuild
 from app.games.unvention.reach import Cache, points_now, reach
+from app.games.unvention.rebuild import rebuild
 
 __all__ = ["GreedyBot", "points_now"]
 

@@ -22,7 +22,7 @@ from typing import Any
 from app.games.core import State
 from app.games.unvention import scoring, workshop
 from app.games.unvention.appraisal import Outlook, tool_points
-from app.games.unvention.bot import grown_sets, workshop_groups
+from app.games.unvention.mechanism_plans import grown_sets
 from app.games.unvention.shapes import fits_somewhere, normalise, orientations, tool_of
 from app.games.unvention.sheet import DAYS, IDEA_CIRCLES, INVENTIONS, WORKSHOPS
 from app.games.unvention.turn import (
@@ -34,6 +34,7 @@ from app.games.unvention.turn import (
     pending_ideas,
     wrenches,
 )
+from app.games.unvention.workshop_plans import workshop_groups
 
 SETS_TRIED = 200  # connected sets of parts weighed per workshop, smallest first
 BUILDING_STAGES = ("journal", "journaling", "workshop")  # a build may still come this turn

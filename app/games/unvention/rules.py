@@ -6,8 +6,10 @@ lists our decisions where the rulebook is open. The modules, in the game's words
 printed sheet), dice.py (grouping), journal.py, workshop.py, shapes.py (mechanisms, patterns,
 tools), turn.py (a seat's sheet and what it may do now), scoring.py, ending.py (the standings
 that end the competition through core.finish), view.py, stored.py (older stored states brought
-up to date), words.py (the steps that write no log line, said for the review); this one holds
-the game itself (setup, turn flow, days).
+up to date), words.py (the steps that write no log line, said for the review); the steps of a
+turn are carried out by journaling.py, workshopping.py and building.py, and the turns and days
+(rolls, the end of a day, presentations) by days.py. This one holds the game itself (setup,
+who acts and what they may do, the prompt) and its moves table.
 
 Turns are simultaneous. The engine rolls five dice at the start of each turn (through
 `randomness`) and groups them (dice.py); every seat then works on its own sheet, step by step,
@@ -68,33 +70,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.games.core import (
-    Action,
-    Contract,
-    Game,
-    IllegalAction,
-    Move,
-    Seat,
-    Simultaneous,
-    State,
-    log,
-    randomness,
-    seat_token,
-    seed_state,
-)
-from app.games.unvention import journal, scoring, undo, words, workshop
+from app.games.core import Action, Contract, Game, Move, Seat, State
+from app.games.decisions import Simultaneous
+from app.games.log import log, seat_token
+from app.games.randomness import randomness, seed_state
+from app.games.unvention import building, days, journaling, undo, words, workshopping
 from app.games.unvention.contract import Phase, Table, UnventionAction, UnventionState
-from app.games.unvention.dice import EUREKA, QUANTUM_LEAP, group_of, groups, kind
-from app.games.unvention.ending import end_competition
-from app.games.unvention.shapes import normalise, orientations, place, tool_of
+from app.games.unvention.days import start_turn
 from app.games.unvention.sheet import (
     DAY_TITLES,
     DAYS,
-    IDEA_CIRCLES,
     INVENTIONS,
     QUADRANTS,
-    TOOLS,
-    WILD,
     WORKSHOP_AT,
     WORKSHOPS,
     setup_invention,
@@ -103,16 +90,8 @@ from app.games.unvention.stored import upgrade
 from app.games.unvention.turn import (
     WAITING,
     Options,
-    Sheet,
-    build_cost,
-    complete_journals,
-    fresh_turn,
-    has,
-    idea_targets,
     new_sheet,
-    open_inventions,
     pending_ideas,
-    seat_dice,
 )
 from app.games.unvention.view import PRINTED, table
 
@@ -121,13 +100,6 @@ if TYPE_CHECKING:
 
 
 # --- the game -------------------------------------------------------------------------------
-
-
-def lose_homeless_ideas(sheet: dict[str, Any]) -> None:
-    """Journal Ideas waiting for an invention are lost once no invention can take one."""
-    if not idea_targets(sheet):
-        for entry in pending_ideas(sheet):
-            entry["lost"] = True
 
 
 class Unvention(Game):
@@ -141,7 +113,7 @@ class Unvention(Game):
     max_players = 6
     contract = Contract(state=UnventionState, table=Table, action=UnventionAction)
 
-    # -- setup and turns --
+    # -- setup --
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         state: State = {}
@@ -184,62 +156,8 @@ class Unvention(Game):
                 f"Setup: a {info['die']} in the {WORKSHOPS[info['workshop']].title} quadrant "
                 f"crosses off every {info['die']} in that workshop",
             )
-        self.start_turn(state)
+        start_turn(state)
         return state
-
-    def start_turn(self, state: State) -> None:
-        state["turn"] += 1
-        with randomness(state) as rng:
-            state["dice"] = [rng.die() for _ in range(5)]
-        roll_kind = kind(state["dice"])
-        for sheet in state["sheets"]:
-            sheet["asking"] = fresh_turn(roll_kind)
-            sheet["present"] = []
-        Simultaneous.open(state, WAITING, list(range(state["players"])))
-        shown = " ".join(str(d) for d in state["dice"])
-        if roll_kind == EUREKA:
-            what = "Eureka! Everyone names a journal number and a workshop number"
-        elif roll_kind == QUANTUM_LEAP:
-            what = "Quantum Leap! Everyone picks a workshop and two numbers"
-        else:
-            what = "groups " + " | ".join(" ".join(map(str, g)) for g in groups(state["dice"]))
-        log(state, f"{DAY_TITLES[DAYS[state['day']]]}, turn {state['turn']}: {shown}: {what}")
-
-    def end_turn(self, state: State) -> None:
-        """Every seat is done: check the end of the day, then present or roll again."""
-        counts = [complete_journals(sheet) for sheet in state["sheets"]]
-        today = state["day"]
-        triggered = [d for d in range(today, len(DAYS)) if d + 1 in counts]
-        if not triggered:
-            self.start_turn(state)
-            return
-        after = max(triggered) + 1
-        log(state, f"{DAY_TITLES[DAYS[today]]} ends")
-        for skipped in range(today + 1, min(after, len(DAYS))):
-            log(state, f"{DAY_TITLES[DAYS[skipped]]} is skipped")
-        state["phase"] = Phase.PRESENT
-        state["presenting"] = {"day": today, "next": after}
-        seats = []
-        for seat, sheet in enumerate(state["sheets"]):
-            sheet["asking"]["stage"] = "done"
-            sheet["present"] = presentable(sheet, today)
-            if sheet["present"]:
-                seats.append(seat)
-        if seats:
-            Simultaneous.open(state, WAITING, seats)
-        else:
-            self.end_day(state)
-
-    def end_day(self, state: State) -> None:
-        presenting = state.pop("presenting")
-        state.pop(WAITING, None)
-        if presenting["next"] >= len(DAYS):
-            end_competition(state)
-            return
-        state["day"] = presenting["next"]
-        state["phase"] = Phase.TURN
-        log(state, f"{DAY_TITLES[DAYS[state['day']]]} begins")
-        self.start_turn(state)
 
     # -- the interface --
 
@@ -267,277 +185,7 @@ class Unvention(Game):
         return Options(state, seat).all()
 
     def moves(self) -> dict[str, Move]:
-        return {
-            "leap": self.do_leap,
-            "ball_bearing": self.do_ball_bearing,
-            "journal": self.do_journal,
-            "cross": self.do_cross,
-            "idea": self.do_idea,
-            "circle": self.do_circle,
-            "spend_wrench": self.do_spend_wrench,
-            "build_start": self.do_build_start,
-            "build_add": self.do_build_add,
-            "build_place": self.do_build_place,
-            "build_cancel": self.do_build_cancel,
-            "done": self.do_done,
-            "present": self.do_present,
-            "keep": self.do_keep,
-        }
-
-    # -- journal --
-
-    def do_ball_bearing(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        die, delta = action["die"], action["delta"]
-        sheet["asking"]["ball_bearing"] = {"die": die, "delta": delta}
-        before = state["dice"][die]
-        grouped = groups(seat_dice(state, sheet))
-        shown = " | ".join(" ".join(map(str, g)) for g in grouped)
-        log(
-            state,
-            f"{seat_token(seat)} used the Ball Bearing: a {before} counts as {before + delta} "
-            f"(groups {shown})",
-        )
-
-    def do_journal(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        asking = sheet["asking"]
-        j, (r, c), n = action["journal"], action["cell"], action["number"]
-        if asking["stage"] == "journal":
-            if kind(state["dice"]) == EUREKA:
-                asking["journal_left"] = []
-            else:
-                grouped = groups(seat_dice(state, sheet))
-                g = group_of(grouped, n)
-                if g is None:
-                    raise IllegalAction(f"no die shows {n}")
-                left = list(grouped[g])
-                left.remove(n)
-                asking["journal_group"] = g
-                asking["journal_left"] = left
-            asking["stage"] = "journaling"
-        else:
-            asking["journal_left"].remove(n)
-        if j not in asking["journals"]:
-            asking["journals"].append(j)
-        cells = sheet["journals"][j]
-        cells[journal.index(r, c)] = n
-        asking["written"].append([j, r, c, n])
-        if journal.complete(cells):
-            self.journal_completed(state, seat, j)
-
-    def do_cross(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        asking = sheet["asking"]
-        j, (r, c) = action["journal"], action["cell"]
-        cells = sheet["journals"][j]
-        cells[journal.index(r, c)] = journal.X
-        asking.update(stage="journaling", crossed=[j, r, c], journal_left=[], journals=[j])
-        log(
-            state,
-            f"{seat_token(seat)} could not journal: an X in journal {j + 1} crosses off the "
-            f"wrenches of its row {r + 1} and column {c + 1} and the journal's Idea",
-        )
-        if journal.complete(cells):
-            self.journal_completed(state, seat, j)
-
-    def journal_completed(self, state: State, seat: Seat, j: int) -> None:
-        sheet = state["sheets"][seat]
-        if journal.crossed(sheet["journals"][j]):
-            log(state, f"{seat_token(seat)} completed journal {j + 1} (its Idea was crossed off)")
-            return
-        if idea_targets(sheet):
-            sheet["journal_ideas"].append({"journal": j, "invention": None, "lost": False})
-            log(state, f"{seat_token(seat)} completed journal {j + 1} and gains its Idea")
-        else:
-            sheet["journal_ideas"].append({"journal": j, "invention": None, "lost": True})
-            log(
-                state,
-                f"{seat_token(seat)} completed journal {j + 1}; its Idea is lost "
-                "(no invention can take it)",
-            )
-
-    def do_idea(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        slug = action["invention"]
-        entry = pending_ideas(sheet)[0]
-        entry["invention"] = slug
-        sheet["inventions"][slug]["ideas"] += 1
-        log(
-            state,
-            f"{seat_token(seat)} put journal {entry['journal'] + 1}'s Idea on "
-            f"{INVENTIONS[slug].title} (x{sheet['inventions'][slug]['ideas']})",
-        )
-        lose_homeless_ideas(sheet)
-
-    # -- workshop --
-
-    def do_circle(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        asking = sheet["asking"]
-        w, (r, c), n = action["workshop"], action["part"], action["number"]
-        if asking["workshop_left"] is None:
-            if kind(state["dice"]) == EUREKA:
-                asking["workshop_left"] = []
-            else:
-                grouped = groups(seat_dice(state, sheet))
-                g = group_of(grouped, n)
-                if g is None:
-                    raise IllegalAction(f"no die shows {n}")
-                left = list(grouped[g])
-                left.remove(n)
-                asking["workshop_group"] = g
-                asking["workshop_left"] = left
-            asking["journal_left"] = []
-            asking["stage"] = "workshop"
-        else:
-            asking["workshop_left"].remove(n)
-        if w not in asking["workshops"]:
-            asking["workshops"].append(w)
-        sheet["workshops"][w][workshop.index(r, c)] = workshop.CIRCLED
-        asking["circled"].append([w, r, c])
-
-    def do_spend_wrench(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        w, (r, c) = action["workshop"], action["part"]
-        sheet["spent"] += 1
-        sheet["workshops"][w][workshop.index(r, c)] = workshop.CIRCLED
-        sheet["asking"]["circled"].append([w, r, c])
-        sheet["asking"]["wrenched"] += 1
-
-    def do_leap(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        asking = sheet["asking"]
-        w, numbers = action["workshop"], action["numbers"]
-        crossed = state["setup"]["crossed"]
-        parts = sheet["workshops"][w]
-        gained = 0
-        for i, status in enumerate(parts):
-            printed = workshop.number(w, i)
-            if (
-                status == workshop.FREE
-                and workshop.in_play(w, i, crossed)
-                and (printed == WILD or printed in numbers)
-            ):
-                parts[i] = workshop.CIRCLED
-                asking["circled"].append([w, *workshop.cell(i)])
-                gained += 1
-        asking.update(
-            stage="workshop",
-            leap={"workshop": w, "numbers": list(numbers)},
-            workshop_left=[],
-            workshops=[w],
-        )
-        log(
-            state,
-            f"{seat_token(seat)} leapt in {WORKSHOPS[w].title} with {numbers[0]} and "
-            f"{numbers[1]}: {gained} parts circled",
-        )
-
-    # -- build --
-
-    def do_build_start(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        cost = build_cost(state, sheet)
-        sheet["spent"] += cost
-        sheet["asking"]["building"] = {"workshop": None, "parts": [], "paid": cost}
-
-    def do_build_add(self, state: State, seat: Seat, action: Action) -> None:
-        building = state["sheets"][seat]["asking"]["building"]
-        building["workshop"] = action["workshop"]
-        building["parts"].append(list(action["part"]))
-
-    def do_build_cancel(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        sheet["spent"] -= sheet["asking"]["building"]["paid"]
-        sheet["asking"]["building"] = None
-
-    def do_build_place(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        asking = sheet["asking"]
-        building = asking["building"]
-        w, parts = building["workshop"], building["parts"]
-        slug = action["invention"]
-        shape = normalise(parts)
-        o = action.get("orientation", 0)
-        cells = place(orientations(shape)[o], action["at"])
-        for r, c in parts:
-            sheet["workshops"][w][workshop.index(r, c)] = workshop.USED
-        ideas = workshop.ideas_encompassed(w, parts)
-        entry = sheet["inventions"][slug]
-        entry["ideas"] = min(IDEA_CIRCLES, entry["ideas"] + ideas)
-        sheet["mechanisms"].append(
-            {
-                "workshop": w,
-                "parts": [list(p) for p in parts],
-                "invention": slug,
-                "cells": cells,
-                "orientation": o,
-                "ideas": ideas,
-                "turn": state["turn"],
-            }
-        )
-        asking["building"] = None
-        asking["stage"] = "built"
-        asking["journal_left"] = []
-        if asking["workshop_left"] is not None:
-            asking["workshop_left"] = []
-        captured = f", {ideas} Idea{'s' if ideas != 1 else ''}" if ideas else ""
-        log(
-            state,
-            f"{seat_token(seat)} built a {len(parts)}-part {WORKSHOPS[w].title} mechanism into "
-            f"{INVENTIONS[slug].title}{captured}",
-        )
-        tool = tool_of(shape)
-        if tool is not None and not has(sheet, tool):
-            sheet["tools"][tool] = state["turn"]
-            earlier = any(
-                other["tools"][tool] is not None and other["tools"][tool] < state["turn"]
-                for other in state["sheets"]
-            )
-            points = TOOLS[tool].later if earlier else TOOLS[tool].first
-            log(
-                state,
-                f"{seat_token(seat)} unlocked the {TOOLS[tool].title} "
-                f"({'later' if earlier else 'first'}, {points} points)",
-            )
-        lose_homeless_ideas(sheet)
-
-    # -- ending a turn, presenting --
-
-    def do_done(self, state: State, seat: Seat, action: Action) -> None:
-        state["sheets"][seat]["asking"]["stage"] = "done"
-        if Simultaneous.answer(state, WAITING, seat, True):
-            Simultaneous.close(state, WAITING)
-            self.end_turn(state)
-
-    def do_present(self, state: State, seat: Seat, action: Action) -> None:
-        sheet = state["sheets"][seat]
-        slug = action["invention"]
-        day = state["presenting"]["day"]
-        entry = sheet["inventions"][slug]
-        score = scoring.invention_score(
-            slug, scoring.mechanisms_in(sheet, slug), entry["ideas"], day
-        )
-        entry["presented"] = {"day": day, **score}
-        log(
-            state,
-            f"{seat_token(seat)} presented {INVENTIONS[slug].title} for {score['total']} points "
-            f"(variety {score['variety']}, completion {score['completion']}, "
-            f"{INVENTIONS[slug].criterion_title.lower()} {score['count']} x {score['multiplier']})",
-        )
-        self.decided(state, seat, slug)
-
-    def do_keep(self, state: State, seat: Seat, action: Action) -> None:
-        log(state, f"{seat_token(seat)} keeps {INVENTIONS[action['invention']].title} back")
-        self.decided(state, seat, action["invention"])
-
-    def decided(self, state: State, seat: Seat, slug: str) -> None:
-        sheet = state["sheets"][seat]
-        sheet["present"].remove(slug)
-        if not sheet["present"] and Simultaneous.answer(state, WAITING, seat, True):
-            Simultaneous.close(state, WAITING)
-            self.end_day(state)
+        return MOVES
 
     def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
         return undo.undoable(before, after, seat, action)
@@ -596,15 +244,22 @@ class Unvention(Game):
         return PRINTED
 
 
-def presentable(sheet: Sheet, day: int) -> list[str]:
-    """Inventions `sheet` may present at the end of `day`: complete ones; on Sunday also
-    incomplete ones holding at least one mechanism."""
-    found = []
-    for slug in open_inventions(sheet):
-        mechanisms = scoring.mechanisms_in(sheet, slug)
-        if scoring.is_complete(slug, mechanisms) or (day == len(DAYS) - 1 and mechanisms):
-            found.append(slug)
-    return found
-
+# Every action type `legal` offers -> what carries it out.
+MOVES: dict[str, Move] = {
+    "leap": workshopping.do_leap,
+    "ball_bearing": journaling.do_ball_bearing,
+    "journal": journaling.do_journal,
+    "cross": journaling.do_cross,
+    "idea": journaling.do_idea,
+    "circle": workshopping.do_circle,
+    "spend_wrench": workshopping.do_spend_wrench,
+    "build_start": building.do_build_start,
+    "build_add": building.do_build_add,
+    "build_place": building.do_build_place,
+    "build_cancel": building.do_build_cancel,
+    "done": days.do_done,
+    "present": days.do_present,
+    "keep": days.do_keep,
+}
 
 __all__ = ["Unvention"]

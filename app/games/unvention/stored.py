@@ -5,7 +5,7 @@ today's shape comes back unchanged.
 What changed, oldest first:
 
 - Each sheet's turn record was called "doing"; it is "asking", the name of a game's open
-  decision in every game (core.py, "decisions").
+  decision in every game (decisions.py).
 - The end was the phase "over", with the result computed from the sheets whenever asked; now
   core.finish writes `state["result"]` (None until then) and the phase stays that of the last
   Presentation. The log already says why the competition ended, so nothing is logged again.

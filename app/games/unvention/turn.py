@@ -29,7 +29,7 @@ from app.games.unvention.sheet import (
     WORKSHOPS,
 )
 
-WAITING = "waiting"  # the core.Simultaneous key of the seats not finished yet
+WAITING = "waiting"  # the decisions.Simultaneous key of the seats not finished yet
 NUMBERS = (1, 2, 3, 4, 5, 6)
 DOMINOES = (((0, 0), (0, 1)), ((0, 0), (1, 0)))
 PAIRS = tuple((a, b) for a in NUMBERS for b in NUMBERS if a < b)

@@ -9,7 +9,9 @@ builds and presentations are decisions of their own kind.
 
 from __future__ import annotations
 
-from app.games.core import Action, Seat, Simultaneous, State, drew_nothing
+from app.games.core import Action, Seat, State
+from app.games.decisions import Simultaneous
+from app.games.undo import drew_nothing
 from app.games.unvention.turn import WAITING
 
 UNDOABLE = frozenset({"journal", "circle", "spend_wrench"})

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Seat, Simultaneous, State, clone
+from app.games.core import Seat, State, clone
+from app.games.decisions import Simultaneous
 from app.games.unvention import journal, scoring, workshop
 from app.games.unvention.contract import (
     Asking,

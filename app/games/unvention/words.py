@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.core import Action, Seat, State, seat_token
+from app.games.core import Action, Seat, State
+from app.games.log import seat_token
 from app.games.unvention import journal
 from app.games.unvention.dice import EUREKA, group_of, groups, kind
 from app.games.unvention.sheet import WILD, WORKSHOPS

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.games.convolution import Convolution
-from app.games.core import visible_log
+from app.games.log import visible_log
 from app.play import fold
 from tests.games.undo_cases import moment, of_type, taken_back, undoable
 

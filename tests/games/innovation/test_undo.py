@@ -3,8 +3,9 @@ or an answer in the middle of one, nor the opening's secret pick."""
 
 from __future__ import annotations
 
-from app.games.core import Action, Seat, State, visible_log
+from app.games.core import Action, Seat, State
 from app.games.innovation import Innovation
+from app.games.log import visible_log
 from tests.games.undo_cases import moment, of_type, taken_back, undoable
 
 game = Innovation()

@@ -3,7 +3,8 @@ end of a turn (the next roll), an ability (it may draw) or a research."""
 
 from __future__ import annotations
 
-from app.games.core import Action, Seat, State, visible_log
+from app.games.core import Action, Seat, State
+from app.games.log import visible_log
 from app.games.nerdy_inventions import NerdyInventions
 from tests.games.undo_cases import moment, of_type, taken_back, undoable
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.games.core import canonical, seat_token
+from app.games.core import canonical
+from app.games.log import seat_token
 from app.games.unscrewed.rounds import SCRIPTS
 from app.play import logbook
 from app.play.review import words

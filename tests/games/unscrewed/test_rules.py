@@ -153,7 +153,7 @@ def test_a_dead_player_respawns_when_dibs_passes_to_them():
     state["things"]["c1"]["at"] = None
     state["seats"][1]["alive"] = False
     state["dibs"] = 0
-    from app.games.core import Simultaneous
+    from app.games.decisions import Simultaneous
 
     Simultaneous.open(state, "scheming", [0, 2])
     state = scheme(state, {0: ["north", "south", "east"], 2: ["south", "north", "west"]})

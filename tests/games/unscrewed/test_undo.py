@@ -3,7 +3,7 @@ lock, nor the picks, spawns and answers of the round."""
 
 from __future__ import annotations
 
-from app.games.core import visible_log
+from app.games.log import visible_log
 from app.games.unscrewed import Unscrewed
 from tests.games.undo_cases import moment, of_type, taken_back, undoable
 

@@ -3,7 +3,8 @@ turn; never `done` (the next roll), nor anything else."""
 
 from __future__ import annotations
 
-from app.games.core import Simultaneous, visible_log
+from app.games.decisions import Simultaneous
+from app.games.log import visible_log
 from app.games.unvention import Unvention
 from app.games.unvention.turn import WAITING
 from tests.games.undo_cases import moment, of_type, taken_back, undoable

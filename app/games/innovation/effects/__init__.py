@@ -38,7 +38,8 @@ import importlib
 from collections.abc import Callable, Generator
 from typing import Any, TypeAlias
 
-from app.games.core import Action, Ask, State, log
+from app.games.core import Action, State
+from app.games.decisions import Ask
 from app.games.innovation import achievements, board, supply
 from app.games.innovation.cards import CARDS, COLORS
 from app.games.innovation.ending import (
@@ -53,6 +54,7 @@ from app.games.innovation.ending import (
 from app.games.innovation.ending import (
     achievement_count as team_achievements,
 )
+from app.games.log import log
 
 Effect: TypeAlias = Generator[Ask, Action, Any]
 EffectFn: TypeAlias = Callable[["Ctx"], Effect]

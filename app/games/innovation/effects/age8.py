@@ -31,7 +31,6 @@ Decision (Socialism): the whole hand is tucked, the owner ordering cards of the 
 
 from __future__ import annotations
 
-from app.games.core import seat_token
 from app.games.innovation.cards import COLORS
 from app.games.innovation.effects import Ctx, Effect, effect
 from app.games.innovation.effects.steps import (
@@ -41,6 +40,7 @@ from app.games.innovation.effects.steps import (
     return_together,
     tuck_together,
 )
+from app.games.log import seat_token
 
 
 @effect("Quantum Theory", 1)
