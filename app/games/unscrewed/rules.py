@@ -55,7 +55,8 @@ from app.games.core import (
 from app.games.unscrewed import rounds, stored, undo, words
 from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.box import register
-from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
+from app.games.unscrewed.component_file import stand_in_components
+from app.games.unscrewed.components import CHARACTERS, Components
 from app.games.unscrewed.contract import Table, UnscrewedAction, UnscrewedState
 from app.games.unscrewed.improv import ACTION_CARDS, hand_of
 from app.games.unscrewed.movement import event, who
