@@ -50,28 +50,16 @@ from app.games.unscrewed.board import (
     space_type,
     spawn_spaces,
 )
-from app.games.unscrewed.improv import (
-    ACTION_CARDS,
-    dibs_order,
-    draw_from,
-    gain_quirk,
-    improvise,
-    keep_quirk,
-    stumble,
-)
-from app.games.unscrewed.movement import (
-    GameEnded,
-    event,
-    kill,
-    living,
-    move,
-    move_together,
-    place_thing,
-    thing_name,
-    together,
-    who,
-)
-from app.games.unscrewed.quirks import has_quirk
+from app.games.unscrewed.chance import stumble
+from app.games.unscrewed.deaths import GameEnded, kill, living, together
+from app.games.unscrewed.decks import draw_from
+from app.games.unscrewed.events import event, thing_name, who
+from app.games.unscrewed.hand import ACTION_CARDS
+from app.games.unscrewed.improv import dibs_order, improvise
+from app.games.unscrewed.movement import move
+from app.games.unscrewed.moving_together import move_together
+from app.games.unscrewed.placing import place_thing
+from app.games.unscrewed.quirks import gain_quirk, has_quirk, keep_quirk
 
 Effect = Generator[Ask, Action, None]
 SCHEMING = "scheming"

@@ -455,7 +455,7 @@ def test_quirk_collector():
     s = setup(mode="full")
     for effect in ("collector", "lucky", "steady"):
         give(s, 0, effect)
-    from app.games.unscrewed.improv import gain_quirk
+    from app.games.unscrewed.quirks import gain_quirk
 
     drive(gain_quirk(s, 0))
     assert len(s["seats"][0]["quirks"]) == 4
@@ -535,7 +535,7 @@ def test_gimmick_dr_piddles_master_plans():
     assert slots[0]["card"] == "plan" and slots[0]["plan"] == "plan_a"
     assert s["plan"]["at"] == [1, 1] and s["plan"]["cards"] == ["plan_b", "plan_c"]
     # a Master Plan survives death
-    from app.games.unscrewed.movement import kill
+    from app.games.unscrewed.deaths import kill
 
     s["seats"][0]["slots"][1] = {"card": "north", "flipped": False, "did": None}
     kill(s, "c0", "test")
