@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from app.games.core import Rng
+from app.games.unscrewed.aftermath import activate_crush_spots, activate_fans, check_bombs
 from app.games.unscrewed.board import DIRECTIONS
 from app.games.unscrewed.component_file import stand_in_components
 from app.games.unscrewed.gimmicks import end_of_aftermath, rewards
 from app.games.unscrewed.improv import improvise, resolve
 from app.games.unscrewed.movement import move
 from app.games.unscrewed.printed_cards import ICONS
-from app.games.unscrewed.rounds import activate_crush_spots, activate_fans, check_bombs, perform
+from app.games.unscrewed.rounds import perform
 
 from .helpers import blank, drive, kinds, quirk, rig_dice, table, top_improv, where, with_space
 
