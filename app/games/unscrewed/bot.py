@@ -35,8 +35,8 @@ from typing import Any
 from app.games.bots import CHANCE, Bot, View, Weighed
 from app.games.core import Action, Game, Rng, canonical
 from app.games.unscrewed.box import improv_card
+from app.games.unscrewed.deaths import GameEnded
 from app.games.unscrewed.foresight import DEATH, fork, guess_state, judge, play_out
-from app.games.unscrewed.movement import GameEnded
 from app.games.unscrewed.thumbs import best, character_choice, quirk_choice, safest_space
 from app.games.unscrewed.trials import (
     Playing,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.games.entry import Bench, Components, GameEntry, Progress, Recording, package_entry
 from app.games.unscrewed import Unscrewed, progress
-from app.games.unscrewed.components import load_components
+from app.games.unscrewed.component_file import load_components
 from app.games.unscrewed.secrets import UnscrewedKeeper
 
 

@@ -36,8 +36,9 @@ from app.games.unscrewed.board import (
     space_type,
 )
 from app.games.unscrewed.box import box
-from app.games.unscrewed.improv import ACTION_CARDS, dibs_order
-from app.games.unscrewed.movement import GameEnded
+from app.games.unscrewed.deaths import GameEnded
+from app.games.unscrewed.hand import ACTION_CARDS
+from app.games.unscrewed.improv import dibs_order
 
 Policy = Callable[[State, Ask], Action]
 View = dict[str, Any]

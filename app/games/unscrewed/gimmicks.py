@@ -43,8 +43,9 @@ from app.games.unscrewed.board import (
     size,
     space_type,
 )
-from app.games.unscrewed.improv import gain_quirk
-from app.games.unscrewed.movement import event, move, who
+from app.games.unscrewed.events import event, who
+from app.games.unscrewed.movement import move
+from app.games.unscrewed.quirks import gain_quirk
 
 Effect = Generator[Ask, Action, None]
 

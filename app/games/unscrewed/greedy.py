@@ -23,8 +23,8 @@ from app.games.bots import POINTS, Bot, View, Weighed
 from app.games.core import Action, Game, Rng, State
 from app.games.unscrewed.board import character, ring
 from app.games.unscrewed.bot import aim_trial, direction_trial, improv_trial, plan_trial
+from app.games.unscrewed.deaths import GameEnded
 from app.games.unscrewed.foresight import drive, fork, guess_state, judge, safety
-from app.games.unscrewed.movement import GameEnded
 from app.games.unscrewed.rounds import act
 from app.games.unscrewed.thumbs import CHARACTER_PREFERENCE, QUIRK_VALUE
 from app.games.unscrewed.wary import first_option

@@ -4,8 +4,8 @@ Effects are generator functions: they change the state and `yield` an `Ask` when
 choose (an aim, a coin call, a direction, the order of simultaneous moves, a Quirk to trash). They
 run inside a `core.Script` (rounds.py), which rebuilds the state from the recorded answers.
 
-An Improv card (cards.json, components.py) has a list of effects, resolved top to bottom, each a
-dict with "do":
+An Improv card (cards.json, component_file.py) has a list of effects, resolved top to bottom,
+each a dict with "do":
 
     move      who: self | victims | others | everyone; dir: forward | back | left | right (turned
               by the aim) | north | east | south | west | away | toward (from the attacker) |
@@ -32,12 +32,10 @@ from typing import Any
 from app.games.core import Action, State
 from app.games.decisions import Ask
 from app.games.log import log
-from app.games.randomness import randomness
 from app.games.unscrewed.attacks import at_offset, melee_spaces, preview, turn, victims
 from app.games.unscrewed.board import (
     ALL_DIRECTIONS,
     DIRECTIONS,
-    SHIFT_ORDER,
     add,
     available,
     character,
@@ -46,193 +44,21 @@ from app.games.unscrewed.board import (
     occupant,
     sign,
 )
-from app.games.unscrewed.box import improv_card, quirk_card
-from app.games.unscrewed.movement import (
-    event,
-    move,
-    place_thing,
-    place_token,
-    switch,
-    thing_name,
-    who,
-)
-from app.games.unscrewed.quirks import has_quirk, quirk_limit
+from app.games.unscrewed.box import improv_card
+from app.games.unscrewed.chance import coin, roll, stumble
+from app.games.unscrewed.choices import choose_direction, pick_order
+from app.games.unscrewed.decks import draw_from
+from app.games.unscrewed.events import event, thing_name, who
+from app.games.unscrewed.hand import confuse
+from app.games.unscrewed.movement import move, switch
+from app.games.unscrewed.placing import place_thing, place_token
+from app.games.unscrewed.quirks import has_quirk, trash_quirk
 
 Effect = Generator[Ask, Action, None]
-STUMBLE_FACES = {1: "north", 2: "east", 3: "south", 4: "west"}
 MAX_DEPTH = 6
 
 
-# --- small questions --------------------------------------------------------------------------
-
-
-def pick_order(
-    state: State, seat: int, things: list[str], why: str
-) -> Generator[Ask, Action, list[str]]:
-    """The player of a card orders its moves of several thingamajigs, one pick at a time (the
-    fans and the bombs of the Aftermath move theirs together instead: movement.move_together)."""
-    left = list(things)
-    ordered: list[str] = []
-    while len(left) > 1:
-        answer = yield Ask(
-            seat,
-            f"Which goes first ({why})?",
-            [{"type": "order", "thing": thing} for thing in left],
-            {"kind": "order", "why": why},
-        )
-        left.remove(answer["thing"])
-        ordered.append(answer["thing"])
-    return ordered + left
-
-
-def choose_direction(state: State, seat: int, why: str, shift: bool) -> Generator[Ask, Action, str]:
-    names = SHIFT_ORDER if shift else tuple(DIRECTIONS)
-    kind = "shift" if shift else "direction"
-    answer = yield Ask(
-        seat,
-        f"Choose a direction ({why})",
-        [{"type": kind, "direction": name} for name in names],
-        {"kind": kind, "why": why},
-    )
-    direction: str = answer["direction"]
-    return direction
-
-
-def roll(state: State, why: str) -> int:
-    with randomness(state) as rng:
-        value = rng.die()
-    event(state, "roll", value=value, why=why)
-    return value
-
-
-def stumble_direction(state: State, thing_id: str) -> Generator[Ask, Action, str]:
-    """Roll for a direction: 1 North, 2 East, 3 South, 4 West; 5 and 6 are rolled again."""
-    seat = state["things"][thing_id].get("seat")
-    if seat is not None and has_quirk(state, seat, "steady"):
-        return (yield from choose_direction(state, seat, "a steady stumble", shift=False))
-    while True:
-        value = roll(state, "stumble")
-        if value in STUMBLE_FACES:
-            return STUMBLE_FACES[value]
-
-
-def stumble(state: State, thing_id: str, steps: int = 1) -> Effect:
-    direction = yield from stumble_direction(state, thing_id)
-    event(state, "stumble", thing=thing_id, direction=direction)
-    if state["things"][thing_id]["at"] is not None:
-        move(state, thing_id, DIRECTIONS[direction], steps)
-
-
-def coin(state: State, seat: int) -> Generator[Ask, Action, bool]:
-    answer = yield Ask(
-        seat,
-        "Call the coin",
-        [{"type": "call", "side": "heads"}, {"type": "call", "side": "tails"}],
-        {"kind": "call"},
-    )
-    call = answer["side"]
-    won = _flip(state, seat, call)
-    if not won and has_quirk(state, seat, "lucky"):
-        won = _flip(state, seat, call)
-    return won
-
-
-def _flip(state: State, seat: int, call: str) -> bool:
-    with randomness(state) as rng:
-        side = ("heads", "tails")[rng.below(2)]
-    won = side == call
-    event(state, "coin", seat=seat, call=call, side=side, won=won)
-    log(state, f"{who(state, seat)} calls {call}: {side}, {'won' if won else 'lost'}")
-    return won
-
-
-def trash_quirk(state: State, seat: int) -> Effect:
-    quirks = state["seats"][seat]["quirks"]
-    if not quirks:
-        return
-    answer = yield Ask(
-        seat,
-        "Discard one of your Quirks",
-        [{"type": "discard_quirk", "quirk": quirk} for quirk in quirks],
-        {"kind": "discard_quirk"},
-    )
-    quirks.remove(answer["quirk"])
-    state["quirk_deck"]["discard"].append(answer["quirk"])
-    event(state, "trash", seat=seat, quirk=answer["quirk"])
-    log(
-        state,
-        f"{who(state, seat)} discards {quirk_card(state, answer['quirk'])['name']}",
-    )
-
-
-def confuse(state: State, seat: int) -> None:
-    """The next face-down action card of the scheme goes back to the hand; one at random
-    (from the hand with it) replaces it."""
-    player = state["seats"][seat]
-    for index, slot in enumerate(player["slots"]):
-        if slot is None or slot["flipped"] or slot["card"] == "plan":
-            continue
-        hand = [card for card in hand_of(state, seat)] + [slot["card"]]
-        hand.sort(key=ACTION_CARDS.index)
-        with randomness(state) as rng:
-            slot["card"] = rng.choice(hand)
-        event(state, "confuse", seat=seat, slot=index)
-        log(state, f"{who(state, seat)} is confused")
-        return
-
-
-ACTION_CARDS = ("north", "east", "south", "west", "improvise", "again")
-
-
-def hand_of(state: State, seat: int) -> list[str]:
-    in_scheme = [slot["card"] for slot in state["seats"][seat]["slots"] if slot is not None]
-    return [card for card in ACTION_CARDS if card not in in_scheme]
-
-
 # --- drawing and resolving --------------------------------------------------------------------
-
-
-DECKS = {"improv": "improv_deck", "quirks": "quirk_deck"}
-
-
-def draw_from(state: State, deck: str) -> str | None:
-    """The top card of the Improv or the Quirk deck ("improv" / "quirks"); an empty deck is
-    first refilled by shuffling its discards. None when both are empty."""
-    pile = state[DECKS[deck]]
-    if not pile["draw"]:
-        pile["draw"], pile["discard"] = pile["discard"], []
-        with randomness(state) as rng:
-            rng.shuffle(pile["draw"])
-        if pile["draw"]:
-            event(state, "reshuffle", deck=deck)
-    return pile["draw"].pop(0) if pile["draw"] else None
-
-
-def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
-    """Take a Quirk; over the limit, discard another (the new one is always kept)."""
-    player = state["seats"][seat]
-    player["quirks"].append(quirk)
-    event(state, "quirk", seat=seat, quirk=quirk)
-    log(state, f"{who(state, seat)} gains the Quirk {quirk_card(state, quirk)['name']}")
-    while len(player["quirks"]) > quirk_limit(state, seat):
-        others = [held for held in player["quirks"] if held != quirk]
-        answer = yield Ask(
-            seat,
-            "You hold too many Quirks: discard one",
-            [{"type": "discard_quirk", "quirk": held} for held in others],
-            {"kind": "discard_quirk"},
-        )
-        player["quirks"].remove(answer["quirk"])
-        state["quirk_deck"]["discard"].append(answer["quirk"])
-        event(state, "trash", seat=seat, quirk=answer["quirk"])
-        name = quirk_card(state, answer["quirk"])["name"]
-        log(state, f"{who(state, seat)} discards {name}")
-
-
-def gain_quirk(state: State, seat: int) -> Effect:
-    quirk = draw_from(state, "quirks")
-    if quirk is not None:
-        yield from keep_quirk(state, seat, quirk)
 
 
 def improvise(state: State, seat: int, depth: int = 0) -> Effect:

@@ -14,31 +14,22 @@ blocked), nor is it pushed by a push it set going itself. So every movement ends
 map.
 
 Several thingamajigs that move at the same time (all the fans of the Aftermath, one bomb's
-blast) move with `move_together`, in beats of one step each (see "Moving together" in rules.md).
-
-Deaths go through `kill`; the game ends the moment one living player is left, which is raised
-as `GameEnded` and caught by whoever runs the effect (rounds.py). Deaths that happen at once (the
-fans, a blast, the crush spots, a map cover) are gathered with `together` so that the last
-players dying together leave no winner.
+blast) move with `move_together` (moving_together.py). Deaths on the way go through
+`deaths.kill`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
-from app.games.core import State, finish
-from app.games.log import log, seat_token
+from app.games.core import State
+from app.games.log import log
 from app.games.randomness import randomness
 from app.games.unscrewed.board import (
     DIRECTIONS,
-    Phase,
     Pos,
     add,
     available,
-    key,
     name_of,
     occupant,
     on_grid,
@@ -47,142 +38,13 @@ from app.games.unscrewed.board import (
     printed,
     seat_of,
     space_type,
-    tokens_left,
 )
+from app.games.unscrewed.deaths import kill
+from app.games.unscrewed.events import event
+from app.games.unscrewed.placing import free_thing, place_token
 from app.games.unscrewed.quirks import has_quirk
 
 MAX_PORTAL_HOPS = 8
-
-
-class GameEnded(Exception):
-    """One living player (or none) is left: stop resolving anything."""
-
-
-# --- events -----------------------------------------------------------------------------------
-
-
-def event(state: State, kind: str, **facts: Any) -> None:
-    """Record something that happened, for the page to animate in order."""
-    number = state["next_event"]
-    state["next_event"] = number + 1
-    state["events"].append({"n": number, "kind": kind, **facts})
-
-
-def who(state: State, seat: int) -> str:
-    """A player as log lines and reasons name them: "{seatN} (Character)"; the server puts the
-    player's name in place of {seatN}."""
-    character = state["seats"][seat]["name"]
-    return f"{seat_token(seat)} ({character})" if character else seat_token(seat)
-
-
-def thing_name(state: State, thing_id: str) -> str:
-    thing = state["things"][thing_id]
-    if thing["kind"] == "character":
-        return who(state, thing["seat"])
-    if thing["kind"] == "bomb":
-        return f"Bomb {thing['number']}"
-    return "an Anvil"
-
-
-# --- deaths and the end -------------------------------------------------------------------
-
-
-def living(state: State) -> list[int]:
-    return [seat for seat, player in enumerate(state["seats"]) if player["alive"]]
-
-
-def kill(state: State, thing_id: str, cause: str) -> None:
-    """Remove a thingamajig from the map; a character's player loses their scheme."""
-    thing = state["things"][thing_id]
-    if thing["at"] is None:
-        return
-    event(state, "death", thing=thing_id, at=list(thing["at"]), cause=cause)
-    thing["at"] = None
-    seat = seat_of(thing_id)
-    if seat is None:
-        log(state, f"{thing_name(state, thing_id)} is gone ({cause})")
-        return
-    player = state["seats"][seat]
-    player["alive"] = False
-    for index, slot in enumerate(player["slots"]):
-        if slot is not None and slot["card"] != "plan":
-            player["slots"][index] = None
-    log(state, f"{who(state, seat)} dies ({cause})")
-    if state.get("together") is None:
-        check_end(state)
-    else:
-        state["together"].append(seat)
-
-
-@contextmanager
-def together(state: State) -> Iterator[None]:
-    """Deaths inside this block happen at the same time; the end is checked after it."""
-    state["together"] = []
-    try:
-        yield
-    finally:
-        state["together"] = None
-    check_end(state)
-
-
-def check_end(state: State) -> None:
-    alive = living(state)
-    if len(alive) > 1 or state.get("phase") in (Phase.CHARACTERS, Phase.SPAWNING):
-        return
-    if state.get("result") is None:
-        reason = (
-            f"{who(state, alive[0])} is the last one standing"
-            if alive
-            else "the last players died together: no winner"
-        )
-        scores = {str(seat): 1 if seat in alive else 0 for seat in range(state["players"])}
-        finish(state, alive, scores, reason)
-        log(state, "The game is over: " + reason)
-    raise GameEnded
-
-
-# --- placing ----------------------------------------------------------------------------------
-
-
-def place_token(state: State, pos: Pos | list[int], token: str) -> bool:
-    """Put a slick or hole token on an uncovered, unoccupied space (none left: nothing)."""
-    if not available(state, pos) or occupant(state, pos) is not None:
-        return False
-    if state["tokens"].get(key(pos)) == token:
-        return True
-    if tokens_left(state, token) <= 0:
-        log(state, f"No {token} token is left to place")
-        return False
-    state["tokens"][key(pos)] = token
-    event(state, "token", token=token, at=list(pos))
-    return True
-
-
-def free_thing(state: State, kind: str) -> str | None:
-    """The lowest-numbered bomb or anvil off the map, if any."""
-    free = [
-        (thing.get("number", 0), thing_id)
-        for thing_id, thing in state["things"].items()
-        if thing["kind"] == kind and thing["at"] is None
-    ]
-    return min(free)[1] if free else None
-
-
-def place_thing(state: State, kind: str, pos: Pos | list[int]) -> str | None:
-    if not available(state, pos) or occupant(state, pos) is not None:
-        return None
-    if space_type(state, pos) in ("wall", "fan", "portal"):
-        return None  # our decision: nothing is placed where a thingamajig may not stand
-    thing_id = free_thing(state, kind)
-    if thing_id is None:
-        log(state, f"No {kind} is left to place")
-        return None
-    state["things"][thing_id]["at"] = list(pos)
-    event(state, "place", thing=thing_id, at=list(pos))
-    return thing_id
-
-
-# --- moving -----------------------------------------------------------------------------------
 
 
 @dataclass
@@ -433,164 +295,3 @@ def switch(state: State, first: str, second: str) -> bool:
     a["at"], b["at"] = b["at"], a["at"]
     event(state, "switch", things=[first, second], at=[a["at"], b["at"]])
     return True
-
-
-# --- moving together --------------------------------------------------------------------------
-
-
-@dataclass
-class Mover:
-    """A thingamajig in a movement together: its direction, the steps it has left after the
-    current one, who pushed it (if it was pushed into the movement) and whether it has entered a
-    space yet (only then can a hole kill it when it stops)."""
-
-    delta: Pos
-    steps: int
-    pushed_by: str | None = None
-    entered: bool = False
-
-
-@dataclass
-class Attempt:
-    """One thingamajig's step in a beat: where it stands, where it would come to (through any
-    portals) and what it meets first (`barrier`)."""
-
-    start: Pos
-    target: Pos
-    portals: list[Pos]
-    barrier: str | None
-
-
-def move_together(state: State, moves: dict[str, Pos], steps: int) -> list[str]:
-    """Move thingamajigs at the same time, each `steps` spaces its own way (`moves`: id ->
-    direction). The movement goes in beats: in each, every thingamajig with steps left takes one
-    step, all at once (`beat`). The caller gathers the deaths with `together`. Returns the
-    bombs spat during the movement (the bombs step does not check them)."""
-    movers = {
-        thing_id: Mover(delta, steps)
-        for thing_id, delta in moves.items()
-        if state["things"][thing_id]["at"] is not None
-    }
-    trail = Trail()
-    for thing_id, mover in movers.items():
-        trail.arrive(thing_id, state["things"][thing_id]["at"], mover.delta)
-    while True:
-        walking = [
-            thing_id
-            for thing_id in state["things"]
-            if thing_id in movers
-            and movers[thing_id].steps > 0
-            and state["things"][thing_id]["at"] is not None
-        ]
-        if not walking:
-            return trail.spat
-        beat(state, movers, walking, trail)
-
-
-def beat(state: State, movers: dict[str, Mover], walking: list[str], trail: Trail) -> None:
-    """The thingamajigs in `walking` take one step at once; those they push step with them.
-
-    Two or more stepping into one space bump: none of them enters it. One stepping into a space
-    whose occupant steps too follows it, if it leaves (a row moves as one; a swap or a ring
-    stays). One stepping alone into the space of a thingamajig standing still pushes it: that
-    one steps in the same beat, the pusher's way. Then the entered spaces act, in the map's
-    reading order, and a thingamajig whose move has ended stops (a hole kills it). A step back
-    to a space the thingamajig already had, going the same way, in this movement is blocked
-    (`Trail`)."""
-    attempts: dict[str, Attempt] = {}
-    claims: dict[Pos, list[str]] = {}
-    for thing_id in walking:
-        movers[thing_id].steps -= 1
-    newcomers = walking
-    while newcomers:
-        for thing_id in newcomers:
-            start = tuple(state["things"][thing_id]["at"])
-            target, portals = destination(state, thing_id, start, movers[thing_id].delta)
-            met = barrier(state, thing_id, start, target)
-            if met is None and trail.round_trip(thing_id, target, movers[thing_id].delta):
-                met = "blocked"
-            attempt = Attempt(start, target, portals, met)
-            attempts[thing_id] = attempt
-            if attempt.barrier is None:
-                claims.setdefault(target, []).append(thing_id)
-        newcomers = pushed(state, movers, attempts, claims, newcomers, trail)
-    goers = going(state, attempts, claims)
-    for thing_id in attempts:
-        if thing_id not in goers:
-            movers[thing_id].steps = 0  # stopped: the rest of its move is lost
-    for thing_id in goers:
-        take_step(state, thing_id, attempts[thing_id], movers[thing_id], trail)
-    for thing_id in goers:
-        leave(state, thing_id, attempts[thing_id].start)
-    arrived = [thing_id for thing_id in goers if attempts[thing_id].barrier is None]
-    arrived.sort(key=lambda thing_id: (attempts[thing_id].target[1], attempts[thing_id].target[0]))
-    spat_before = len(trail.spat)
-    for thing_id in arrived:
-        target = attempts[thing_id].target
-        if state["things"][thing_id]["at"] != list(target):
-            continue  # a bomb spat by an earlier space pushed it on
-        if enter(state, thing_id, target, movers[thing_id].delta, trail) == "slick":
-            movers[thing_id].steps += 1
-    for bomb in trail.spat[spat_before:]:
-        if bomb in movers:
-            movers[bomb].steps = 0  # a new bomb: the move of the one that died ended with it
-    for thing_id in attempts:
-        if movers[thing_id].steps == 0 and movers[thing_id].entered:
-            stop(state, thing_id)
-
-
-def pushed(
-    state: State,
-    movers: dict[str, Mover],
-    attempts: dict[str, Attempt],
-    claims: dict[Pos, list[str]],
-    pushers: list[str],
-    trail: Trail,
-) -> list[str]:
-    """The thingamajigs standing still where one of `pushers` steps alone: they are pushed
-    (one space, two by a Quirk or The Mad Cow) and step in this beat too."""
-    found = []
-    for pusher in pushers:
-        attempt = attempts[pusher]
-        if attempt.barrier is not None or len(claims[attempt.target]) > 1:
-            continue
-        other = occupant(state, attempt.target, besides=pusher)
-        if other is None or other in attempts or not can_be_pushed(state, other):
-            continue
-        delta = movers[pusher].delta
-        event(state, "push", thing=pusher, pushed=other, direction=name_of(delta))
-        movers[other] = Mover(delta, push_distance(state, pusher, other) - 1, pushed_by=pusher)
-        trail.arrive(other, attempt.target, delta)
-        found.append(other)
-    return found
-
-
-def going(state: State, attempts: dict[str, Attempt], claims: dict[Pos, list[str]]) -> list[str]:
-    """The thingamajigs that take their step, each after the one whose space it enters: over
-    The Edge, or alone into a space that is empty or whose occupant takes its step."""
-    goers: list[str] = []
-    settled = False
-    while not settled:
-        settled = True
-        for thing_id, attempt in attempts.items():
-            if thing_id in goers or attempt.barrier == "blocked":
-                continue
-            if attempt.barrier is None:
-                if len(claims[attempt.target]) > 1:
-                    continue
-                other = occupant(state, attempt.target, besides=thing_id)
-                if other is not None and other not in goers:
-                    continue
-            goers.append(thing_id)
-            settled = False
-    return goers
-
-
-def take_step(state: State, thing_id: str, attempt: Attempt, mover: Mover, trail: Trail) -> None:
-    mover.entered = True
-    if attempt.barrier == "edge":
-        fall(state, thing_id, attempt.start, attempt.target, attempt.portals, mover.pushed_by)
-        return
-    state["things"][thing_id]["at"] = list(attempt.target)
-    trail.arrive(thing_id, attempt.target, mover.delta)
-    record_step(state, thing_id, attempt.start, attempt.target, attempt.portals, mover.pushed_by)

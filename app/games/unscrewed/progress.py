@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app.games.core import Seat, State
 from app.games.unscrewed.board import Phase
-from app.games.unscrewed.movement import living
+from app.games.unscrewed.deaths import living
 
 MEASURE = "Still standing"
 LEVELS = ("Out", "Standing")  # the words for 0 and 1

@@ -1,4 +1,5 @@
-"""Quirks: continuous effects a player holds (at most three), looked up by their effect key.
+"""Quirks: continuous effects a player holds (at most three), looked up by their effect key;
+gaining, keeping and discarding them.
 
 Each Quirk card names one `effect` from EFFECTS; the rules ask `has_quirk(state, seat, effect)`
 wherever that effect can change what happens. The card texts are in the component file.
@@ -6,8 +7,16 @@ wherever that effect can change what happens. The card texts are in the componen
 
 from __future__ import annotations
 
-from app.games.core import State
+from collections.abc import Generator
+
+from app.games.core import Action, State
+from app.games.decisions import Ask
+from app.games.log import log
 from app.games.unscrewed.box import quirk_card
+from app.games.unscrewed.decks import draw_from
+from app.games.unscrewed.events import event, who
+
+Effect = Generator[Ask, Action, None]
 
 EFFECTS = {
     "unpushable": "cannot be pushed",
@@ -41,3 +50,49 @@ def has_quirk(state: State, seat: int, effect: str) -> bool:
 
 def quirk_limit(state: State, seat: int) -> int:
     return 4 if has_quirk(state, seat, "collector") else 3
+
+
+def keep_quirk(state: State, seat: int, quirk: str) -> Effect:
+    """Take a Quirk; over the limit, discard another (the new one is always kept)."""
+    player = state["seats"][seat]
+    player["quirks"].append(quirk)
+    event(state, "quirk", seat=seat, quirk=quirk)
+    log(state, f"{who(state, seat)} gains the Quirk {quirk_card(state, quirk)['name']}")
+    while len(player["quirks"]) > quirk_limit(state, seat):
+        others = [held for held in player["quirks"] if held != quirk]
+        answer = yield Ask(
+            seat,
+            "You hold too many Quirks: discard one",
+            [{"type": "discard_quirk", "quirk": held} for held in others],
+            {"kind": "discard_quirk"},
+        )
+        player["quirks"].remove(answer["quirk"])
+        state["quirk_deck"]["discard"].append(answer["quirk"])
+        event(state, "trash", seat=seat, quirk=answer["quirk"])
+        name = quirk_card(state, answer["quirk"])["name"]
+        log(state, f"{who(state, seat)} discards {name}")
+
+
+def gain_quirk(state: State, seat: int) -> Effect:
+    quirk = draw_from(state, "quirks")
+    if quirk is not None:
+        yield from keep_quirk(state, seat, quirk)
+
+
+def trash_quirk(state: State, seat: int) -> Effect:
+    quirks = state["seats"][seat]["quirks"]
+    if not quirks:
+        return
+    answer = yield Ask(
+        seat,
+        "Discard one of your Quirks",
+        [{"type": "discard_quirk", "quirk": quirk} for quirk in quirks],
+        {"kind": "discard_quirk"},
+    )
+    quirks.remove(answer["quirk"])
+    state["quirk_deck"]["discard"].append(answer["quirk"])
+    event(state, "trash", seat=seat, quirk=answer["quirk"])
+    log(
+        state,
+        f"{who(state, seat)} discards {quirk_card(state, answer['quirk'])['name']}",
+    )

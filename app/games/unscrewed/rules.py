@@ -45,10 +45,11 @@ from app.games.randomness import randomness, seed_state
 from app.games.unscrewed import rounds, stored, undo, words
 from app.games.unscrewed.board import POOL, Phase
 from app.games.unscrewed.box import register
-from app.games.unscrewed.components import CHARACTERS, Components, stand_in_components
+from app.games.unscrewed.component_file import stand_in_components
+from app.games.unscrewed.components import CHARACTERS, Components
 from app.games.unscrewed.contract import Table, UnscrewedAction, UnscrewedState
-from app.games.unscrewed.improv import ACTION_CARDS, hand_of
-from app.games.unscrewed.movement import event, who
+from app.games.unscrewed.events import event, who
+from app.games.unscrewed.hand import ACTION_CARDS, hand_of
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS, SLOTS
 from app.games.unscrewed.view import prompt_for, table
 

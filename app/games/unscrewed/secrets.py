@@ -11,7 +11,7 @@ from app.games.unscrewed import Unscrewed
 from app.games.unscrewed.box import box as unscrewed_box
 from app.games.unscrewed.box import improv_card as unscrewed_improv
 from app.games.unscrewed.box import quirk_card as unscrewed_quirk
-from app.games.unscrewed.improv import ACTION_CARDS, hand_of
+from app.games.unscrewed.hand import ACTION_CARDS, hand_of
 from app.games.unscrewed.rounds import SCRIPTS as UNSCREWED_SCRIPTS
 from app.games.unscrewed.view import PRIVATE_ASKS
 

@@ -40,7 +40,8 @@ from app.games.unscrewed.contract import (
     Thing,
     You,
 )
-from app.games.unscrewed.improv import ACTION_CARDS, dibs_order, hand_of, plan_in_game
+from app.games.unscrewed.hand import ACTION_CARDS, hand_of
+from app.games.unscrewed.improv import dibs_order, plan_in_game
 from app.games.unscrewed.rounds import SCHEMING, SCRIPTS
 
 PRIVATE_ASKS = ("keep_quirk", "pick_improv")

@@ -15,9 +15,9 @@ from typing import Any
 from app.games.bots import View
 from app.games.core import Action, State
 from app.games.decisions import Ask
+from app.games.unscrewed.deaths import GameEnded
 from app.games.unscrewed.foresight import drive, fork, judge
-from app.games.unscrewed.improv import ACTION_CARDS
-from app.games.unscrewed.movement import GameEnded
+from app.games.unscrewed.hand import ACTION_CARDS
 from app.games.unscrewed.rounds import act
 
 

@@ -23,8 +23,8 @@ from app.games.log import seat_token
 from app.games.unscrewed.attacks import victims
 from app.games.unscrewed.board import ALL_DIRECTIONS, character, name_of
 from app.games.unscrewed.box import box, improv_card, quirk_card
-from app.games.unscrewed.improv import ACTION_CARDS
-from app.games.unscrewed.movement import thing_name
+from app.games.unscrewed.events import thing_name
+from app.games.unscrewed.hand import ACTION_CARDS
 from app.games.unscrewed.rounds import SCRIPTS, SLOTS
 
 CARD_TITLES = {card: card.capitalize() for card in ACTION_CARDS}  # as the page's CARD_TITLES

@@ -9,8 +9,9 @@ from typing import Any
 from app.games.core import Rng
 from app.games.unscrewed import Unscrewed
 from app.games.unscrewed.box import box, register
-from app.games.unscrewed.components import parse_rows, stand_in_components
-from app.games.unscrewed.movement import GameEnded
+from app.games.unscrewed.component_file import stand_in_components
+from app.games.unscrewed.deaths import GameEnded
+from app.games.unscrewed.printed_maps import parse_rows
 from app.games.unscrewed.rounds import SCRIPTS
 
 GAME = Unscrewed()

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from app.games.core import Rng
+from app.games.unscrewed.aftermath import activate_crush_spots, activate_fans, check_bombs
 from app.games.unscrewed.board import DIRECTIONS
-from app.games.unscrewed.components import ICONS, stand_in_components
+from app.games.unscrewed.component_file import stand_in_components
 from app.games.unscrewed.gimmicks import end_of_aftermath, rewards
 from app.games.unscrewed.improv import improvise, resolve
 from app.games.unscrewed.movement import move
-from app.games.unscrewed.rounds import activate_crush_spots, activate_fans, check_bombs, perform
+from app.games.unscrewed.printed_cards import ICONS
+from app.games.unscrewed.rounds import perform
 
 from .helpers import blank, drive, kinds, quirk, rig_dice, table, top_improv, where, with_space
 
@@ -454,7 +456,7 @@ def test_quirk_collector():
     s = setup(mode="full")
     for effect in ("collector", "lucky", "steady"):
         give(s, 0, effect)
-    from app.games.unscrewed.improv import gain_quirk
+    from app.games.unscrewed.quirks import gain_quirk
 
     drive(gain_quirk(s, 0))
     assert len(s["seats"][0]["quirks"]) == 4
@@ -534,7 +536,7 @@ def test_gimmick_dr_piddles_master_plans():
     assert slots[0]["card"] == "plan" and slots[0]["plan"] == "plan_a"
     assert s["plan"]["at"] == [1, 1] and s["plan"]["cards"] == ["plan_b", "plan_c"]
     # a Master Plan survives death
-    from app.games.unscrewed.movement import kill
+    from app.games.unscrewed.deaths import kill
 
     s["seats"][0]["slots"][1] = {"card": "north", "flipped": False, "did": None}
     kill(s, "c0", "test")

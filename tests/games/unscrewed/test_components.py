@@ -10,7 +10,8 @@ import pytest
 
 from app.games.unscrewed import ComponentError, Unscrewed, load_components
 from app.games.unscrewed.board import SPACE_TYPES
-from app.games.unscrewed.components import ICONS, stand_in_data
+from app.games.unscrewed.component_file import stand_in_data
+from app.games.unscrewed.printed_cards import ICONS
 
 DATA = stand_in_data()
 

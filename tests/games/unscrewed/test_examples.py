@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from app.games.unscrewed.aftermath import activate_fans, check_bombs
 from app.games.unscrewed.board import DIRECTIONS
 from app.games.unscrewed.improv import resolve
 from app.games.unscrewed.movement import move
-from app.games.unscrewed.rounds import activate_fans, check_bombs
 
 from .helpers import blank, drive, kinds, rig_dice, table, where, with_space
 

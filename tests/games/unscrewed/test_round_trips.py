@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
+from app.games.unscrewed.aftermath import activate_fans, check_bombs
 from app.games.unscrewed.board import DIRECTIONS
 from app.games.unscrewed.movement import move
-from app.games.unscrewed.rounds import activate_fans, check_bombs
 
 from .helpers import blank, drive, kinds, quirk, rig_dice, table, where, with_space
 

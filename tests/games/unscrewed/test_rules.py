@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from app.games.core import IllegalAction
+from app.games.unscrewed.aftermath import shrink
 from app.games.unscrewed.board import adjacent, space_type
-from app.games.unscrewed.rounds import SCRIPTS, shrink
+from app.games.unscrewed.rounds import SCRIPTS
 
 from .helpers import (
     GAME,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from app.games.unscrewed.aftermath import activate_crush_spots, shrink
 from app.games.unscrewed.board import DIRECTIONS, space_type
-from app.games.unscrewed.movement import move, place_token, switch
-from app.games.unscrewed.rounds import activate_crush_spots, shrink
+from app.games.unscrewed.movement import move, switch
+from app.games.unscrewed.placing import place_token
 
 from .helpers import blank, drive, kinds, rig_dice, table, where, with_space
 

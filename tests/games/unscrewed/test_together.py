@@ -5,7 +5,7 @@ thingamajigs at the same time, and the deaths they cause come at the same moment
 from __future__ import annotations
 
 from app.games.unscrewed.board import DIRECTIONS
-from app.games.unscrewed.movement import move_together
+from app.games.unscrewed.moving_together import move_together
 from app.games.unscrewed.rounds import SCRIPTS
 
 from .helpers import blank, kinds, quirk, rig_dice, table, where, with_space
