@@ -20,8 +20,15 @@ from app.play.table import TABLE_OPTIONS
 from app.store.db import make_engine
 from tests.conftest import TABLES, run
 from tests.play.tables import Table, play_one
+from tests.registered import ENTRIES, GAME_IDS, a_game
 
 TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
+
+# The game these lobbies are for: two players, and an option with a choice to make.
+GAME = a_game(players=2, where=lambda entry: bool(entry.game.options))
+OPTION = ENTRIES[GAME].game.options[0]
+CHOSEN = next(choice for choice in OPTION.choices if choice != OPTION.default)
+GAME_DEFAULTS = {option.name: option.default for option in ENTRIES[GAME].game.options}
 
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE = re.compile(f"[{CODE_ALPHABET}]{{13}}")
@@ -44,9 +51,7 @@ def error_of(response: httpx.Response, status: int, code: str | None = None) -> 
 
 
 def create(client: TestClient, name: str = "Ann", **options: Any) -> httpx.Response:
-    return client.post(
-        "/api/lobbies", json={"game": "convolution", "name": name, "options": options}
-    )
+    return client.post("/api/lobbies", json={"game": GAME, "name": name, "options": options})
 
 
 def created(client: TestClient, name: str = "Ann", **options: Any) -> dict[str, Any]:
@@ -151,14 +156,14 @@ def test_tokens_are_stored_only_as_their_sha256(client: TestClient, settings: Se
     ("body", "code"),
     [
         ({"game": "chess", "name": "Ann"}, "unknown_game"),
-        ({"game": "convolution", "name": "Ann", "options": {"first_player": "nobody"}}, None),
-        ({"game": "convolution", "name": "Ann", "options": {"first_player": 0}}, None),
-        ({"game": "convolution", "name": "Ann", "options": {"turns": 9}}, None),
-        ({"game": "convolution"}, "invalid"),
+        ({"game": GAME, "name": "Ann", "options": {OPTION.name: "nobody"}}, None),
+        ({"game": GAME, "name": "Ann", "options": {OPTION.name: 0}}, None),
+        ({"game": GAME, "name": "Ann", "options": {"no_such_option": 9}}, None),
+        ({"game": GAME}, "invalid"),
         ({"name": "Ann"}, "invalid"),
-        ({"game": "convolution", "name": ""}, "invalid"),
-        ({"game": "convolution", "name": "Ann", "extra": 1}, "invalid"),
-        ({"game": "convolution", "name": "Ann", "options": []}, "invalid"),
+        ({"game": GAME, "name": ""}, "invalid"),
+        ({"game": GAME, "name": "Ann", "extra": 1}, "invalid"),
+        ({"game": GAME, "name": "Ann", "options": []}, "invalid"),
     ],
 )
 def test_create_refuses_bad_bodies(client: TestClient, body: dict, code: str | None) -> None:
@@ -169,12 +174,13 @@ def test_create_refuses_bad_bodies(client: TestClient, body: dict, code: str | N
 def test_create_fills_in_the_default_options(client: TestClient) -> None:
     code = created(client)["code"]
     assert client.get(f"/api/lobbies/{code}").json()["options"] == {
-        "first_player": "random",
+        **GAME_DEFAULTS,
         **TABLE_DEFAULTS,
     }
-    chosen = created(client, first_player="guest")["code"]
+    chosen = created(client, **{OPTION.name: CHOSEN})["code"]
     assert client.get(f"/api/lobbies/{chosen}").json()["options"] == {
-        "first_player": "guest",
+        **GAME_DEFAULTS,
+        OPTION.name: CHOSEN,
         **TABLE_DEFAULTS,
     }
 
@@ -190,9 +196,9 @@ def test_get_shows_the_lobby_as_the_protocol_says(client: TestClient) -> None:
     assert response.status_code == 200
     lobby = response.json()
     assert lobby["code"] == code
-    assert lobby["game"] == "convolution"
+    assert lobby["game"] == GAME
     assert lobby["status"] == "open"
-    assert lobby["options"] == {"first_player": "random", **TABLE_DEFAULTS}
+    assert lobby["options"] == {**GAME_DEFAULTS, **TABLE_DEFAULTS}
     assert lobby["players"] == [
         {
             "id": host["player"]["id"],
@@ -453,39 +459,22 @@ def test_resume_needs_a_token_of_that_lobby(client: TestClient) -> None:
 # --- games ----------------------------------------------------------------------------------
 
 
-def test_innovation_components_hold_every_card_face(client: TestClient) -> None:
-    response = client.get("/api/games/innovation/components")
-    assert response.status_code == 200
-    assert "max-age" in response.headers["cache-control"]
-    components = response.json()
-    cards = components["cards"]
-    assert len(cards) == 105 and len({card["name"] for card in cards}) == 105
-    assert {card["age"] for card in cards} == set(range(1, 11))
-    assert [special["name"] for special in components["special_achievements"]] == [
-        "Monument",
-        "Empire",
-        "World",
-        "Wonder",
-        "Universe",
-    ]
+# The games whose views name cards or maps by id serve their faces (docs/protocol.md): printed
+# components the views do not repeat (card lists, maps, the printed sheet, ability texts).
+WITHOUT_COMPONENTS = [game for game in GAME_IDS if ENTRIES[game].game.components() is None]
 
 
-@pytest.mark.parametrize("game", ["convolution", "no-such-game"])
+@pytest.mark.parametrize("game", [*WITHOUT_COMPONENTS, "no-such-game"])
 def test_components_of_a_game_without_them_are_not_found(client: TestClient, game: str) -> None:
     response = client.get(f"/api/games/{game}/components")
     assert response.status_code == 404
     assert response.json()["error"] == "not_found"
 
 
-# The games whose views name cards or maps by id, and serve their faces (docs/protocol.md).
-# Printed components the views do not repeat: card lists, maps, the printed sheet, ability texts.
-GAMES_WITH_COMPONENTS = {"innovation", "unscrewed", "nerdy-inventions", "unvention"}
-
-
 @pytest.mark.parametrize("game", sorted(games_for(Settings(_env_file=None))))
 def test_components_answer_for_every_game_in_the_registry(client: TestClient, game: str) -> None:
     response = client.get(f"/api/games/{game}/components")
-    if game not in GAMES_WITH_COMPONENTS:
+    if game in WITHOUT_COMPONENTS:
         error_of(response, 404, "not_found")
         return
     assert response.status_code == 200, response.text
@@ -493,29 +482,19 @@ def test_components_answer_for_every_game_in_the_registry(client: TestClient, ga
     assert response.json() == client.app.state.games[game].components()
 
 
-def test_unscrewed_components_hold_its_maps_and_every_card_face(client: TestClient) -> None:
-    components = client.get("/api/games/unscrewed/components").json()
-    games = {game["id"]: game for game in client.get("/api/games").json()}
-    maps = [entry["id"] for entry in components["maps"]]
-    assert maps == games["unscrewed"]["options"]["map"]["choices"]
-    assert all(entry["rows"] for entry in components["maps"])
-    for deck in ("improv", "quirks", "master_plans"):
-        assert components[deck] and all(card["name"] and card["text"] for card in components[deck])
-    assert components["friend"]["name"] and components["gimmicks"]
-    assert components["stand_in"] is True
-
-
-def test_games_lists_convolution(client: TestClient) -> None:
+def test_games_lists_every_game_with_its_players_and_options(client: TestClient) -> None:
     response = client.get("/api/games")
     assert response.status_code == 200
     games = {game["id"]: game for game in response.json()}
     assert set(games) == set(games_for(Settings(_env_file=None)))
-    convolution = games["convolution"]
-    assert convolution["name"] == "Convolution"
-    assert convolution["min_players"] == 2 and convolution["max_players"] == 2
-    first = convolution["options"]["first_player"]
-    assert first["choices"] == ["random", "host", "guest"]
-    assert first["default"] == "random"
+    for game_id, entry in ENTRIES.items():
+        listed = games[game_id]
+        assert listed["name"] == entry.game.name
+        assert listed["min_players"] == entry.game.min_players
+        assert listed["max_players"] == entry.game.max_players
+        for option in entry.game.options:
+            assert listed["options"][option.name]["choices"] == list(option.choices)
+            assert listed["options"][option.name]["default"] == option.default
 
 
 # --- the log --------------------------------------------------------------------------------
@@ -557,7 +536,7 @@ def test_the_log_shows_the_seed_only_once_the_game_is_finished(client: TestClien
     assert [a["seq"] for a in finished["actions"]] == list(range(1, steps + 1))
     assert finished["result"] == seats[0].view["result"]
     # The record is the truth: replaying it from the seed reaches the same end.
-    game = games_for(Settings(_env_file=None))["convolution"]
+    game = games_for(Settings(_env_file=None))[GAME]
     state = game.start(2, finished["options"], finished["seed"])
     for entry in finished["actions"]:
         state = game.apply(state, entry["seat"], entry["action"])
@@ -662,7 +641,7 @@ def _allowed(policy: dict[str, list[str]], kind: str, src: str | None, nonce: st
     )
 
 
-@pytest.mark.parametrize("path", ["/", "/l/{code}", "/rules/convolution", "/docs"])
+@pytest.mark.parametrize("path", ["/", "/l/{code}", f"/rules/{GAME}", "/docs"])
 def test_every_script_and_stylesheet_a_page_loads_is_allowed_by_its_csp(
     client: TestClient, path: str
 ) -> None:
@@ -680,11 +659,12 @@ def test_every_script_and_stylesheet_a_page_loads_is_allowed_by_its_csp(
     assert blocked == [], f"{path}: the browser would refuse {blocked}"
 
 
-def test_home_lists_convolution(client: TestClient) -> None:
+def test_home_lists_every_game(client: TestClient) -> None:
     response = client.get("/")
     assert response.status_code == 200
     assert "text/html" in response.headers["content-type"]
-    assert "Convolution" in response.text
+    for entry in ENTRIES.values():
+        assert entry.game.name in response.text, entry.id
 
 
 def test_home_draws_each_game_as_what_it_is(client: TestClient) -> None:
@@ -711,7 +691,7 @@ def test_the_lobby_page(client: TestClient) -> None:
 
 
 def test_the_rules_page(client: TestClient) -> None:
-    page = client.get("/rules/convolution")
+    page = client.get(f"/rules/{GAME}")
     assert page.status_code == 200
     assert "Our decisions" in page.text
     assert client.get("/rules/chess").status_code == 404

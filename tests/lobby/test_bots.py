@@ -11,6 +11,10 @@ from app.config import Settings
 from app.play.registry import games_for
 from tests.lobby.test_api import bearer, created, error_of, join, start
 from tests.play.tables import Table
+from tests.registered import a_game
+
+PAIR = a_game(players=2, where=lambda entry: entry.game.max_players == 2)  # full at two
+ROOMY = a_game(players=5)  # room for people and bots
 
 
 def add_bot(
@@ -32,18 +36,17 @@ def seats(client: TestClient, code: str) -> list[tuple[int, str, bool, str | Non
     return [(p["seat"], p["name"], p["bot"], p["level"]) for p in lobby["players"]]
 
 
-def unvention_lobby(client: TestClient) -> tuple[str, str]:
-    """An Unvention lobby (1 to 6 players) hosted by Ann; (code, Ann's token), no cookie kept."""
-    answer = client.post("/api/lobbies", json={"game": "unvention", "name": "Ann"})
+def lobby_of(client: TestClient, game: str = ROOMY) -> tuple[str, str]:
+    """A lobby of `game` (by default one that seats five) hosted by Ann; (code, Ann's token),
+    no cookie kept."""
+    answer = client.post("/api/lobbies", json={"game": game, "name": "Ann"})
     assert answer.status_code == 201, answer.text
     client.cookies.clear()
     return answer.json()["code"], answer.json()["player"]["token"]
 
 
 def test_the_host_seats_an_easy_bot_in_the_next_seat(client: TestClient) -> None:
-    host = created(client)
-    client.cookies.clear()
-    code, token = host["code"], host["player"]["token"]
+    code, token = lobby_of(client, PAIR)
     answer = add_bot(client, code, token)
     assert answer.status_code == 201, answer.text
     player = answer.json()["player"]
@@ -61,7 +64,7 @@ def test_the_host_seats_an_easy_bot_in_the_next_seat(client: TestClient) -> None
     assert "token" not in answer.text
     lobby = client.get(f"/api/lobbies/{code}").json()
     assert [(p["name"], p["bot"]) for p in lobby["players"]] == [("Ann", False), ("Easy bot", True)]
-    # Full now: Convolution seats two.
+    # Full now: the game seats two.
     error_of(add_bot(client, code, token, {"level": "easy"}), 409, "lobby_full")
     assert start(client, code, token).status_code == 200
     log = client.get(f"/api/lobbies/{code}/log").json()
@@ -74,7 +77,7 @@ def test_the_host_seats_an_easy_bot_in_the_next_seat(client: TestClient) -> None
 def test_the_level_comes_from_the_body_and_unknown_levels_are_bad_input(
     client: TestClient,
 ) -> None:
-    code, token = unvention_lobby(client)
+    code, token = lobby_of(client)
     assert add_bot(client, code, token, {}).json()["player"]["level"] == "easy"
     assert add_bot(client, code, token, {"level": "easy"}).status_code == 201
     error_of(add_bot(client, code, token, {"level": "grandmaster"}), 400, "bad_input")
@@ -111,7 +114,7 @@ def test_the_lobby_cookie_is_enough_for_the_host(client: TestClient) -> None:
 
 
 def test_people_sit_before_the_bots_and_keep_their_seats(client: TestClient) -> None:
-    code, token = unvention_lobby(client)
+    code, token = lobby_of(client)
     first = add_bot(client, code, token).json()["player"]
     add_bot(client, code, token)
     bob = join(client, code, "Bob").json()["player"]
@@ -141,14 +144,14 @@ def test_people_sit_before_the_bots_and_keep_their_seats(client: TestClient) -> 
 
 
 def test_only_the_host_removes_bots_and_only_before_the_start(client: TestClient) -> None:
-    code, token = unvention_lobby(client)
+    code, token = lobby_of(client)
     bot = add_bot(client, code, token).json()["player"]
     bob = join(client, code, "Bob").json()["player"]
     client.cookies.clear()
     error_of(remove(client, code, None, bot["id"]), 401, "no_token")
     error_of(remove(client, code, bob["token"], bot["id"]), 403, "not_host")
     error_of(remove(client, code, token, 999_999), 404, "unknown_player")
-    other, other_token = unvention_lobby(client)
+    other, other_token = lobby_of(client)
     elsewhere = add_bot(client, other, other_token).json()["player"]
     error_of(remove(client, code, token, elsewhere["id"]), 404, "unknown_player")
     assert start(client, code, token).status_code == 200
@@ -157,7 +160,7 @@ def test_only_the_host_removes_bots_and_only_before_the_start(client: TestClient
 
 
 def test_everyone_in_the_lobby_sees_bots_come_and_go(client: TestClient) -> None:
-    table = Table.open(client, ("Ann", "Bob"), game="unvention")
+    table = Table.open(client, ("Ann", "Bob"), game=ROOMY)
     ann, bob = table.connect(0), table.connect(1)
     ann.until("lobby")
     bob.until("lobby")

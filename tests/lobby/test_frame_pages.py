@@ -11,6 +11,9 @@ from app.site.pages import reason_words, winner_words
 from tests.conftest import run
 from tests.play.tables import serving
 from tests.play.test_off_loop import GAMES, _record, random_game
+from tests.registered import ENTRIES, a_game
+
+GAME = a_game(players=2)
 
 
 @pytest.mark.parametrize(
@@ -24,7 +27,7 @@ from tests.play.test_off_loop import GAMES, _record, random_game
         "/rules/",
         "/rules",
         "/rules/chess",
-        "/rules/convolution/extra",
+        f"/rules/{GAME}/extra",
     ],
 )
 def test_a_page_with_nothing_there_is_the_friendly_page(client: TestClient, path: str) -> None:
@@ -40,8 +43,8 @@ def test_the_api_still_answers_json_for_what_it_does_not_have(client: TestClient
 
 
 def test_the_replay_heading_names_the_winner(settings: Settings) -> None:
-    game = GAMES["convolution"]
-    seed, moves = random_game("convolution", 1)
+    game = GAMES[GAME]
+    seed, moves = random_game(GAME, 1)
     with serving(settings) as client:
         code = run(_record(settings.database_url, game, seed, moves))
         page = client.get(f"/l/{code}/replay")
@@ -54,7 +57,7 @@ def test_the_replay_heading_names_the_winner(settings: Settings) -> None:
     assert result is not None
     winner = ["Ann", "Bob"][result.winners[0]]
     assert page.status_code == 200
-    assert 'data-module="/static/games/convolution/game.js"' in page.text  # its entry's
+    assert f'data-module="{ENTRIES[GAME].module}"' in page.text  # its entry's
     assert f"<strong>{winner} won!</strong> {winner} won " in page.text
     assert 'id="replay-winner"' not in unfinished.text
 

@@ -6,7 +6,7 @@ from starlette.testclient import TestClient
 
 from app.play.table import TABLE_OPTIONS
 from app.play.websocket import lobby_cookie
-from tests.play.tables import Table
+from tests.play.tables import GAME, Table
 
 TABLE_DEFAULTS = {option.name: option.default for option in TABLE_OPTIONS}
 
@@ -30,7 +30,7 @@ def test_the_host_changes_an_option_and_everyone_is_told(client: TestClient) -> 
         pass
     table.start()
     snapshot = bob.until("snapshot")
-    assert snapshot["view"]["active"] == [1]  # the guest rolls first
+    assert snapshot["view"]["active"] == [1]  # the guest goes first
 
 
 def test_only_the_host_and_only_before_the_start(client: TestClient) -> None:
@@ -57,7 +57,7 @@ def test_only_the_host_and_only_before_the_start(client: TestClient) -> None:
 def test_a_turn_based_table_and_its_time_per_move_are_options_like_the_others(
     client: TestClient,
 ) -> None:
-    listed = {game["id"]: game for game in client.get("/api/games").json()}["convolution"]
+    listed = {game["id"]: game for game in client.get("/api/games").json()}[GAME]
     pace = listed["options"]["pace"]
     assert (pace["choices"], pace["default"]) == (["live", "turn-based"], "live")
     assert listed["options"]["move_hours"]["choices"] == [1, 12, 24, 72, 168]
@@ -138,7 +138,7 @@ def test_a_full_lobby_says_so_instead_of_offering_a_bot(client: TestClient) -> N
         client.cookies.clear()
         return page
 
-    full = host_page(("Ann", "Bob"))  # Convolution: two players
+    full = host_page(("Ann", "Bob"))  # the table's game seats two
     assert '<form id="add-bot" class="add-bot" hidden>' in full
     assert '<p id="table-full" class="hint table-full">The table is full' in full
     open_seat = host_page(("Ann",))

@@ -23,10 +23,12 @@ from app.store.db import make_engine
 from tests.conftest import run
 from tests.lobby.test_replay_and_again import finished_game
 from tests.ops.owner import changed
-from tests.play.tables import Table, serving
+from tests.play.tables import GAME, Table, serving
+from tests.registered import a_game
 
 OWNER = "owner-token-for-the-key-tests"
 BEARER = {"Authorization": f"Bearer {OWNER}"}
+SOLO = a_game(players=1)  # a game one person may play alone
 
 
 def key_cookie(response: httpx.Response) -> list[str] | None:
@@ -37,7 +39,7 @@ def key_cookie(response: httpx.Response) -> list[str] | None:
     return None
 
 
-def create(client: TestClient, name: str = "Ann", game: str = "convolution") -> httpx.Response:
+def create(client: TestClient, name: str = "Ann", game: str = GAME) -> httpx.Response:
     created = client.post("/api/lobbies", json={"game": game, "name": name})
     assert created.status_code == 201, created.text
     return created
@@ -122,9 +124,9 @@ def your_games(client: TestClient, page: int = 0, seats: list[Any] | None = None
 
 
 def solo_game_ended(client: TestClient) -> str:
-    """A game of Unvention played alone, started and ended by the server's owner at once (a
-    finished game, quickly); its code. The client's cookies are kept: its key's seat."""
-    created = create(client, game="unvention")
+    """A game played alone, started and ended by the server's owner at once (a finished
+    game, quickly); its code. The client's cookies are kept: its key's seat."""
+    created = create(client, game=SOLO)
     code, token = created.json()["code"], created.json()["player"]["token"]
     client.cookies.delete(f"tt_{code}")
     host = {"Authorization": f"Bearer {token}"}
@@ -143,7 +145,7 @@ def test_your_games_lists_live_games_then_finished_ones_newest_first_by_pages(
     key = client.cookies[KEY_COOKIE]
     # A seat this browser took before it had a key: only its page's storage proves it.
     client.cookies.clear()
-    older_browser = Table.open(client, ("Ann",), game="unvention")
+    older_browser = Table.open(client, ("Ann",), game=SOLO)
     older_browser.start()
     assert client.post(f"/api/admin/tables/{older_browser.code}/end", headers=BEARER).is_success
     client.cookies.set(KEY_COOKIE, key)

@@ -15,6 +15,7 @@ from app.config import Settings
 from app.store.db import make_engine
 from tests.conftest import run
 from tests.lobby.test_api import bearer
+from tests.registered import a_game
 
 T = TypeVar("T")
 LOBBIES = 12
@@ -33,9 +34,9 @@ def together(client: TestClient, calls: Callable[[httpx.AsyncClient], Awaitable[
     return client.portal.call(on_the_app_loop)
 
 
-def unvention_lobby(client: TestClient) -> tuple[str, str]:
-    """An Unvention lobby (1 to 6 players) with Ann (host) and Bob: (code, Ann's token)."""
-    created = client.post("/api/lobbies", json={"game": "unvention", "name": "Ann"})
+def lobby_for_three(client: TestClient) -> tuple[str, str]:
+    """A lobby of a game that seats three, with Ann (host) and Bob: (code, Ann's token)."""
+    created = client.post("/api/lobbies", json={"game": a_game(players=3), "name": "Ann"})
     assert created.status_code == 201, created.text
     code = created.json()["code"]
     assert client.post(f"/api/lobbies/{code}/players", json={"name": "Bob"}).status_code == 201
@@ -61,7 +62,7 @@ async def _game_seats(url: str) -> dict[str, int]:
 def test_a_join_racing_the_start_either_sits_at_the_table_or_gets_409(
     client: TestClient, settings: Settings
 ) -> None:
-    lobbies = [unvention_lobby(client) for _ in range(LOBBIES)]
+    lobbies = [lobby_for_three(client) for _ in range(LOBBIES)]
 
     async def join_and_start(api: httpx.AsyncClient) -> list[Any]:
         calls = []

@@ -8,8 +8,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.lobby.test_api import bearer, error_of, join, start
-from tests.lobby.test_bots import add_bot, remove, unvention_lobby
+from tests.lobby.test_bots import add_bot, lobby_of, remove
 from tests.play.tables import Table, Viewer
+from tests.registered import a_game
 
 
 def seats(client: TestClient, code: str) -> list[tuple[int, str]]:
@@ -41,7 +42,7 @@ def closed(viewer: Viewer) -> WebSocketDisconnect:
 
 
 def test_the_host_removes_a_person_and_the_seats_after_close_up(client: TestClient) -> None:
-    code, ann = unvention_lobby(client)
+    code, ann = lobby_of(client)
     bob = join(client, code, "Bob").json()["player"]["token"]
     assert join(client, code, "Cat").status_code == 201
     assert add_bot(client, code, ann).status_code == 201
@@ -71,7 +72,7 @@ def test_the_host_removes_a_person_and_the_seats_after_close_up(client: TestClie
 def test_only_the_host_removes_people_never_themselves_and_only_before_the_start(
     client: TestClient,
 ) -> None:
-    code, ann = unvention_lobby(client)
+    code, ann = lobby_of(client)
     bob = join(client, code, "Bob").json()["player"]["token"]
     assert join(client, code, "Cat").status_code == 201
     client.cookies.clear()
@@ -90,7 +91,7 @@ def test_the_sockets_of_a_removed_person_and_of_those_who_moved_are_closed(
     """Bob's socket must not stay in a seat that is no longer his (Cat's, once she moves
     back), nor Cat's in a seat that is no longer hers: both are closed, and Cat's page,
     connecting again, is in her new seat when the game starts."""
-    table = Table.open(client, ("Ann", "Bob", "Cat"), game="unvention")
+    table = Table.open(client, ("Ann", "Bob", "Cat"), game=a_game(players=3))
     ann, bob, cat = (table.connect(seat) for seat in range(3))
     for viewer in (ann, bob, cat):
         viewer.until("lobby")

@@ -11,7 +11,8 @@ from starlette.testclient import TestClient
 from app.lobby.your_games import MAX_SEATS
 from tests.lobby.test_api import error_of
 from tests.lobby.test_replay_and_again import finished_game
-from tests.play.tables import Table, play_one
+from tests.play.tables import GAME, Table, play_one
+from tests.registered import ENTRIES
 
 
 def ask(client: TestClient, *seats: tuple[str, str]) -> dict[str, Any]:
@@ -30,8 +31,8 @@ def test_an_open_table_lists_its_players_and_nobody_s_turn(client: TestClient) -
     assert game == {
         "code": table.code,
         "url": f"/l/{table.code}",
-        "game": "convolution",
-        "game_name": "Convolution",
+        "game": GAME,
+        "game_name": ENTRIES[GAME].game.name,
         "status": "open",
         "seat": 1,
         "name": "Bob",

@@ -20,7 +20,10 @@ from app.notify.models import EmailAddress
 from app.store.db import utcnow
 from tests.notify.services import Inbox, act, bearer, free_port, notified, until_turn_of
 from tests.ops.owner import changed
-from tests.play.tables import Table, serving
+from tests.play.tables import GAME, Table, serving
+from tests.registered import ENTRIES
+
+TITLE = ENTRIES[GAME].game.name  # the game of the tables here, by its title
 
 ADMIN = "owner-token-for-the-tests"
 
@@ -90,7 +93,7 @@ def test_an_email_at_most_once_an_hour_and_none_after_the_end(
     assert len(received) == 1
     recipients, email = received[0]
     assert recipients == ["bob@example.org"]
-    assert email["Subject"] == "Your turn: Convolution with Ann"
+    assert email["Subject"] == f"Your turn: {TITLE} with Ann"
     assert email["From"] == "Tinkertable <games@example.org>"
     assert f"http://testserver/l/{table.code}" in email.get_payload()
 
@@ -105,7 +108,7 @@ def test_an_email_at_most_once_an_hour_and_none_after_the_end(
     until_turn_of(table, ann, 1)
     notified(client)
     assert len(received) == 2
-    assert received[1][1]["Subject"] == "Your turn: Convolution with Ann"
+    assert received[1][1]["Subject"] == f"Your turn: {TITLE} with Ann"
 
     # The game ends: the address is gone with it.
     assert addresses(client) == 1

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from app.config import Settings
+from app.games.entry import GameEntry
 from app.play.models import SeatPresence
 from tests.conftest import _truncate, run
 from tests.notify.services import (
@@ -31,7 +32,18 @@ from tests.notify.services import (
     until_turn_of,
 )
 from tests.ops.owner import changed
-from tests.play.tables import Table, serving
+from tests.play.tables import GAME, Table, serving
+from tests.registered import ENTRIES, a_game
+
+TITLE = ENTRIES[GAME].game.name  # the game of the tables here, by its title
+
+
+def _one_at_a_time(entry: GameEntry) -> bool:
+    """Whether the game of three seats waits on one seat at its start."""
+    return len(entry.game.active(entry.game.start(3, {}, 1))) == 1
+
+
+THREE = a_game(players=3, where=_one_at_a_time)
 
 
 def subscribe(table: Table, seat: int, browser: Browser) -> dict[str, Any]:
@@ -66,7 +78,7 @@ def test_a_turn_reaches_a_subscribed_seat_that_is_not_connected(client: TestClie
         assert len(service.posted) == 1
         posted = service.posted[0]
         note = bob_browser.read(posted)
-        assert note["title"] == "Your turn: Convolution with Ann"
+        assert note["title"] == f"Your turn: {TITLE} with Ann"
         assert note["url"] == f"http://testserver/l/{table.code}"
         assert note["tag"] == f"tinkertable-{table.code}"
         assert posted.path == bob_browser.endpoint.removeprefix(service.url)
@@ -94,7 +106,7 @@ def test_a_turn_reaches_a_subscribed_seat_that_is_not_connected(client: TestClie
         until_turn_of(table, ann, 1)
         notified(client)
         assert len(service.posted) == 2
-        assert bob_browser.read(service.posted[1])["title"] == "Your turn: Convolution with Ann"
+        assert bob_browser.read(service.posted[1])["title"] == f"Your turn: {TITLE} with Ann"
         ann.close()
 
 
@@ -103,7 +115,7 @@ def test_a_bots_move_tells_the_person_it_turns_to(settings: Settings) -> None:
         let_in_local_services(client)
         created = client.post(
             "/api/lobbies",
-            json={"game": "convolution", "name": "Ann", "options": {"first_player": "guest"}},
+            json={"game": GAME, "name": "Ann", "options": {"first_player": "guest"}},
         )
         code, token = created.json()["code"], created.json()["player"]["token"]
         added = client.post(f"/api/lobbies/{code}/bots", json={}, headers=bearer(token))
@@ -117,11 +129,11 @@ def test_a_bots_move_tells_the_person_it_turns_to(settings: Settings) -> None:
         table.start()
         watcher.until("snapshot")
         assert watcher.view is not None
-        while 0 not in watcher.view["active"]:  # the bot rolls and scores
+        while 0 not in watcher.view["active"]:  # the bot plays its turn
             watcher.until("patch")
         notified(client)
         assert [browser.read(posted)["title"] for posted in service.posted] == [
-            "Your turn: Convolution with Easy bot"
+            f"Your turn: {TITLE} with Easy bot"
         ]
         watcher.close()
 
@@ -129,7 +141,7 @@ def test_a_bots_move_tells_the_person_it_turns_to(settings: Settings) -> None:
 def test_every_browser_of_the_seat_is_told_and_a_forgotten_one_goes(client: TestClient) -> None:
     let_in_local_services(client)
     with push_service() as service:
-        table = Table.open(client, ("Ann", "Bob", "Cy"), game="nerdy-inventions")
+        table = Table.open(client, ("Ann", "Bob", "Cy"), game=THREE)
         phone, laptop = Browser(service, "phone"), Browser(service, "laptop")
         subscribe(table, 1, phone)
         assert subscribe(table, 1, laptop)["push"] == 2
@@ -144,7 +156,7 @@ def test_every_browser_of_the_seat_is_told_and_a_forgotten_one_goes(client: Test
         reached = sorted(posted.path.split("/")[-1].split("-")[0] for posted in service.posted)
         assert reached == ["laptop", "phone"]
         title = phone.read(next(p for p in service.posted if "phone" in p.path))["title"]
-        assert title == "Your turn: Nerdy Inventions with Ann and Cy"
+        assert title == f"Your turn: {ENTRIES[THREE].game.name} with Ann and Cy"
         assert status(table, 1)["push"] == 0  # both deleted on the 410
         ann.close()
 

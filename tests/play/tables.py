@@ -11,7 +11,22 @@ import jsonpatch
 from starlette.testclient import TestClient
 
 from app.config import Settings
+from app.games.entry import GameEntry
 from app.main import create_app
+from tests.registered import a_game
+
+
+def _who_goes_first(entry: GameEntry) -> bool:
+    """Whether the host may say who goes first: an option `first_player` of "host" or "guest"."""
+    return any(
+        option.name == "first_player" and {"host", "guest"} <= set(option.choices)
+        for option in entry.game.options
+    )
+
+
+# The game of a table unless a test says otherwise (tests/registered.py): one for two players
+# exactly, whose host may say who goes first (`first_player="host"`), as the tests rely on.
+GAME = a_game(players=2, where=lambda entry: entry.game.max_players == 2 and _who_goes_first(entry))
 
 # The sockets each served app has open, closed before the app shuts down even when a test
 # fails (an open socket would keep the app's shutdown waiting forever).
@@ -40,7 +55,7 @@ class Table:
         cls,
         client: TestClient,
         names: tuple[str, ...] = ("Ann", "Bob"),
-        game: str = "convolution",
+        game: str = GAME,
         **options: Any,
     ) -> Table:
         created = client.post(

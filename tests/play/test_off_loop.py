@@ -43,14 +43,17 @@ from app.play.views import rules_view
 from app.play.workers import BACKGROUND, URGENT, Turns, Workers
 from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run
-from tests.e2e.test_protocol_script import host_card_list
 from tests.play.jobs import die_once, worker_pid
 from tests.play.tables import Table, Viewer, serving
+from tests.registered import a_game, with_secrets
 
 GAMES = games_for(Settings(_env_file=None))
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 WAIT = 300  # seconds for a game of good bots to end on a busy machine
 Moves = list[tuple[Seat, Action]]
+# A game of hidden cards, whose steps cost something to compute, and whose random games may
+# run long (250 actions and more).
+HEAVY = a_game(players=2, where=with_secrets)
 
 
 # --- finished games, straight into the database ----------------------------------------------
@@ -155,8 +158,8 @@ def replay(client: TestClient, code: str, **params: object) -> dict[str, Any]:
 
 
 def test_replay_steps_are_computed_off_the_event_loop(settings: Settings) -> None:
-    game = GAMES["innovation"]
-    seed, moves = random_game("innovation", 250)
+    game = GAMES[HEAVY]
+    seed, moves = random_game(HEAVY, 250)
     last = len(moves)
     steps = [last, last - 1, last // 2, last - EVERY - 3, 7]
     with serving(settings) as client:
@@ -176,12 +179,38 @@ def test_replay_steps_are_computed_off_the_event_loop(settings: Settings) -> Non
     assert served < cost / 5, f"served in {served:.3f} s of CPU; {cost:.3f} s to compute here"
 
 
+@cache
+def thinks_longest(seed: int, decisions: int = 10) -> Game:
+    """The game (of two seats) whose good bot spends the most CPU on its first `decisions`
+    decisions from `seed`: its game of good bots, short, is mostly thinking."""
+    spent = {}
+    for game in GAMES.values():
+        good = bots_for(game).get("good")
+        if good is None or not game.min_players <= 2 <= game.max_players:
+            continue
+        state = game.start(2, {}, seed)
+        seats = [{"name": name, "bot": True, "level": good.level} for name in NAMES[:2]]
+        used = time.thread_time()
+        for seq in range(decisions):
+            if game.result(state) is not None:
+                break
+            seat = min(game.active(state))
+            view = clone({**game.view(state, seat), "you": seat})
+            legal = clone({"legal": game.legal(state, seat)})["legal"]
+            chosen = decide(
+                Position(1, game, seats, seq, state, seed), Turn(seat, good), view, legal
+            )
+            state = game.apply(state, seat, chosen)
+        spent[game.id] = (time.thread_time() - used) / (seq + 1)
+    return GAMES[max(spent, key=lambda game_id: spent[game_id])]
+
+
 def test_good_bots_think_off_the_event_loop(settings: Settings) -> None:
-    game = GAMES["unscrewed"]  # whose good bot thinks longest, for a short game
+    seed = 20240611
+    game = thinks_longest(seed)  # for a short game that is mostly thinking
     good = bots_for(game)["good"]
     fast = settings.model_copy(update={"bot_delay": 0.0})
     with serving(fast) as client:
-        seed = 20240611
         code = run(_record(fast.database_url, game, seed, [], bots=good.level))
         quiet(client)
         used = server_cpu()
@@ -233,8 +262,8 @@ class Counting:
 
 
 def test_checkpoints_give_every_step_from_fewer_than_every_applies() -> None:
-    game = GAMES["innovation"]
-    seed, moves = random_game("innovation", 250)
+    game = GAMES[HEAVY]
+    seed, moves = random_game(HEAVY, 250)
     moves = moves[: 3 * EVERY + 5]  # a game cut short replays alike
     expected = [game.start(2, {}, seed)]
     for seat, action in moves:
@@ -254,8 +283,8 @@ def test_checkpoints_give_every_step_from_fewer_than_every_applies() -> None:
 
 
 def test_checkpoints_kept_stay_within_their_bytes_forgetting_the_least_recently_used() -> None:
-    game = GAMES["innovation"]
-    seed, moves = random_game("innovation", 250)
+    game = GAMES[HEAVY]
+    seed, moves = random_game(HEAVY, 250)
     moves = moves[: 2 * EVERY]
     setup = game.start(2, {}, seed)
 
@@ -280,30 +309,11 @@ def test_checkpoints_kept_stay_within_their_bytes_forgetting_the_least_recently_
     assert "big" in lonely  # the latest is kept, whatever its size
 
 
-def test_an_old_record_without_its_setup_is_replayed_with_the_hosts_components(
-    database_url: str, tmp_path: Path
-) -> None:
-    """The workers build the games from the server's settings: a game set up again from its
-    seed in a worker has the host's cards."""
-    settings = Settings(
-        database_url=database_url,
-        migrate_on_start=False,
-        components={"NERDY_INVENTIONS_CARDS": host_card_list(tmp_path / "cards.json")},
-        _env_file=None,
-    )
-    game = games_for(settings)["nerdy-inventions"]
-    with serving(settings) as client:
-        code = run(_record(database_url, game, 7, [], keep_setup=False, finished=True))
-        view = replay(client, code, step=0)["view"]
-    names = [slot["card"]["name"] for slot in view["state"]["row"] if slot["card"]]
-    assert names and all(name.startswith("Host ") for name in names)
-
-
 def test_replay_steps_past_the_limits_are_refused_at_once_with_retry_after(
     settings: Settings,
 ) -> None:
-    game = GAMES["convolution"]
-    seed, moves = random_game("convolution", 1)
+    game = GAMES[a_game(players=2)]
+    seed, moves = random_game(game.id, 1)
     two_at_once = settings.model_copy(update={"replays_at_once": 2})
     with serving(two_at_once) as client:
         finished = run(_record(settings.database_url, game, seed, moves))
@@ -389,7 +399,7 @@ def test_the_easy_bot_decides_when_the_worker_dies_again_and_again(
         async def run(self, *args: Any, **kwargs: Any) -> Any:
             raise BrokenProcessPool("every worker died")
 
-    game = GAMES["innovation"]
+    game = GAMES[a_game(players=2, where=lambda entry: "good" in bots_for(entry.game))]
     state = game.start(2, {}, 5)
     seat = game.active(state)[0]
     position = Position(1, game, [{"name": "A", "bot": True, "level": "good"}] * 2, 0, state, 5)

@@ -256,7 +256,7 @@ def test_sizes_are_the_bytes_sent(value: Any) -> None:
 
 
 def test_a_roll_replaces_the_legal_list_whole() -> None:
-    """Convolution after a roll: `legal` grows from a roll to nine categories."""
+    """A dice game after a roll: `legal` grows from a roll to nine categories."""
     categories = ["red", "blue", "green", "yellow", "first", "second", "third", "fourth", "sum"]
     old = {"legal": [{"type": "roll"}]}
     new = {"legal": [{"type": "score", "category": category} for category in categories]}

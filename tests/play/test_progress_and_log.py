@@ -13,6 +13,7 @@ from app.play.views import name_seats, rules_view
 from tests.conftest import run
 from tests.play.tables import Table, serving
 from tests.play.test_off_loop import GAMES, NAMES, _record, random_game
+from tests.registered import ENTRIES, a_game, with_secrets
 
 
 def states_of(game_id: str) -> tuple[list, list]:
@@ -24,11 +25,21 @@ def states_of(game_id: str) -> tuple[list, list]:
     return states, moves
 
 
+def a_long_log(lines: int = 50) -> str:
+    """The cheapest game (for random play) whose random game of two seats has more than `lines`
+    lines of log that every seat may read, before its last action."""
+    for game_id in sorted(GAMES, key=lambda game_id: ENTRIES[game_id].bench.cost):
+        states, _ = states_of(game_id)
+        if len(states) > 1 and len(logbook.readable(states[-2], None)) > lines:
+            return game_id
+    raise LookupError(f"no game logs more than {lines} lines")
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_each_games_chart_runs_from_the_start_to_the_result(game_id: str) -> None:
     game = GAMES[game_id]
     states, moves = states_of(game_id)
-    chart = series(game, iter(states))
+    chart = series(ENTRIES[game_id].progress, iter(states))
     result = game.result(states[-1])
     assert result is not None
     assert chart["steps"] == len(moves)
@@ -43,16 +54,7 @@ def test_each_games_chart_runs_from_the_start_to_the_result(game_id: str) -> Non
     scores = [result.scores[str(seat)] for seat in range(2)]
     assert any(column["values"] == scores for column in chart["columns"]), chart["columns"]
     assert chart["measure"] and all(column["label"] for column in chart["columns"])
-
-
-def test_convolution_lists_categories_then_calculated_categories() -> None:
-    states, _ = states_of("convolution")
-    columns = series(GAMES["convolution"], iter(states))["columns"]
-    assert [column["label"] for column in columns] == [
-        "Categories won",
-        "Calculated categories won",
-    ]
-    assert sum(columns[0]["values"]) == 12 and sum(columns[1]["values"]) == 3
+    assert chart["levels"] == list(ENTRIES[game_id].progress.levels)  # [] for a count
 
 
 def test_the_whole_log_is_every_line_a_seat_may_read_and_views_say_where_theirs_start() -> None:
@@ -74,8 +76,9 @@ def test_the_whole_log_is_every_line_a_seat_may_read_and_views_say_where_theirs_
 
 
 def test_a_replay_step_holds_the_whole_log_up_to_it() -> None:
-    game = GAMES["unvention"]
-    states, _ = states_of("unvention")
+    game_id = a_long_log()
+    game = GAMES[game_id]
+    states, _ = states_of(game_id)
     middle = next(state for state in states if len(logbook.readable(state, 0)) > 50)
     assert middle is not states[-1]
     view = rules_view(game, middle, 0, NAMES[:2], replay=True)
@@ -88,15 +91,15 @@ def test_a_replay_step_holds_the_whole_log_up_to_it() -> None:
 
 
 def test_the_chart_endpoint_answers_finished_games_once_computed(settings: Settings) -> None:
-    game = GAMES["convolution"]
-    seed, moves = random_game("convolution", 1)
+    game = GAMES[a_game(players=2)]
+    seed, moves = random_game(game.id, 1)
     with serving(settings) as client:
         code = run(_record(settings.database_url, game, seed, moves))
         first = client.get(f"/api/lobbies/{code}/progress")
         assert first.status_code == 200, first.text
         chart = first.json()
         assert chart["names"] == NAMES[:2] and chart["steps"] == len(moves)
-        assert chart["measure"] == "Categories won"
+        assert chart["measure"] == ENTRIES[game.id].progress.measure
         assert client.get(f"/api/lobbies/{code}/progress").json() == chart  # kept
         playing = run(_record(settings.database_url, game, seed, moves[:5]))
         refused = client.get(f"/api/lobbies/{playing}/progress")
@@ -105,9 +108,10 @@ def test_the_chart_endpoint_answers_finished_games_once_computed(settings: Setti
 
 
 def test_earlier_log_lines_come_from_the_server_before_the_views_own(settings: Settings) -> None:
-    game = GAMES["unvention"]
-    seed, moves = random_game("unvention", 1)
-    states, _ = states_of("unvention")
+    game_id = a_long_log()
+    game = GAMES[game_id]
+    seed, moves = random_game(game_id, 1)
+    states, _ = states_of(game_id)
     whole = [name_seats(line, NAMES[:2]) for line in logbook.readable(states[-1], None)]
     with serving(settings) as client:
         code = run(_record(settings.database_url, game, seed, moves))
@@ -149,30 +153,12 @@ def test_what_a_bot_did_for_a_player_out_of_time_is_said_in_words() -> None:
     assert logbook.action_words(meld) == "meld card (card: writing, from: hand: 2, cards: 1, 2)"
 
 
-def test_unscrewed_charts_who_is_still_standing_from_a_start_where_everyone_is() -> None:
-    """A survival chart: every seat standing at the start (choosing a character and spawning is
-    no fall), out only while its character is dead, the winner standing at the end; its levels
-    are named in words, not counted."""
-    states, _ = states_of("unscrewed")
-    chart = series(GAMES["unscrewed"], iter(states))
-    assert chart["levels"] == ["Out", "Standing"]
-    assert chart["points"][0] == [0, [1, 1]]
-    winners = GAMES["unscrewed"].result(states[-1]).winners
-    assert chart["points"][-1][1] == [int(seat in winners) for seat in range(2)]
-    opening = ("characters", "spawning")
-    spawned = next(i for i, state in enumerate(states) if state["phase"] not in opening)
-    assert all(standing == [1, 1] for step, standing in chart["points"] if step < spawned)
-    for step, standing in chart["points"]:
-        if step >= spawned:
-            assert standing == [int(seat["alive"]) for seat in states[step]["seats"]]
-    assert series(GAMES["convolution"], iter(states_of("convolution")[0]))["levels"] == []
-
-
 def test_a_finished_games_last_replay_step_marks_the_lines_the_seat_never_read() -> None:
     """The end of a finished game shows every line, the other seat's secrets too; those are
     marked, and the seat's own lines keep the numbers they had at the table (one numbering)."""
-    game = GAMES["innovation"]
-    states, _ = states_of("innovation")
+    game_id = a_game(players=2, where=with_secrets)
+    game = GAMES[game_id]
+    states, _ = states_of(game_id)
     end = states[-1]
     view = rules_view(game, end, 0, NAMES[:2], replay=True)
     table = [name_seats(line, NAMES[:2]) for line in logbook.readable(end, 0)]

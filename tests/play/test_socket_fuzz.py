@@ -37,8 +37,9 @@ from hypothesis import strategies as st
 
 from app.config import Settings
 from tests.play.tables import Table, Viewer, play_one, serving
+from tests.registered import GAME_IDS
 
-GAMES = ("convolution", "unvention", "nerdy-inventions", "innovation", "unscrewed")
+GAMES = tuple(GAME_IDS)
 EXAMPLES = int(os.environ.get("TT_FUZZ_EXAMPLES", "50"))
 MAX_MESSAGE_BYTES = 16 * 1024  # docs/protocol.md
 MAX_CHAT_CHARS = 500

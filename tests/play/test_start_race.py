@@ -24,8 +24,9 @@ from app.play.rooms import Connection, LobbyInfo
 from app.play.runner import Position
 from app.wire import loads
 from tests.conftest import run
+from tests.registered import a_game
 
-GAME = games_for(Settings(_env_file=None))["convolution"]
+GAME = games_for(Settings(_env_file=None))[a_game(players=2)]
 CODE = "startrace2345"
 RECORD = 7
 

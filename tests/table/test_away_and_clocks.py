@@ -18,10 +18,12 @@ from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from app.config import Settings
+from app.games.entry import GameEntry
 from app.play.models import GameRecord
 from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run
 from tests.play.tables import Table, Viewer, serving
+from tests.registered import a_game
 
 
 class Clock:
@@ -105,6 +107,15 @@ def play_while(viewers: dict[int, Viewer], watcher: Viewer, moves: int) -> None:
 # --- players who are away ---------------------------------------------------------------------
 
 
+def _everyone_at_once(entry: GameEntry) -> bool:
+    """Whether the game waits on all four seats at once from its start."""
+    game = entry.game
+    return game.active(game.start(4, {}, 1)) == [0, 1, 2, 3]
+
+
+AT_ONCE = a_game(players=4, where=_everyone_at_once)
+
+
 def test_the_host_hands_an_absent_seat_to_a_bot_and_the_player_takes_it_back(
     served: tuple[TestClient, Clock],
 ) -> None:
@@ -151,7 +162,7 @@ def test_the_other_players_vote_a_bot_into_an_absent_seat(
     served: tuple[TestClient, Clock],
 ) -> None:
     client, clock = served
-    table = Table.open(client, ("Ann", "Bob", "Cy", "Dee"), game="unvention", away_minutes=2)
+    table = Table.open(client, ("Ann", "Bob", "Cy", "Dee"), game=AT_ONCE, away_minutes=2)
     ids = player_ids(client, table)
     assert hand_to_bot(client, table, 1, ids[3]).json()["error"] == "not_playing"
     table.start()
@@ -171,7 +182,7 @@ def test_the_other_players_vote_a_bot_into_an_absent_seat(
     assert second.json()["players"][3]["away_bot"] == "good"
     assert second.json()["players"][3]["away_votes"] == 0
 
-    # Everyone decides at once in Unvention: the game goes on with the bot deciding for Dee.
+    # Everyone decides at once: the game goes on with the bot deciding for Dee.
     play_while(viewers, viewers[0], 20)
     assert any(entry["seat"] == 3 and entry["by"] == "away" for entry in record(client, table))
 
@@ -181,7 +192,7 @@ def test_the_other_players_vote_a_bot_into_an_absent_seat(
 
 def test_an_absent_players_own_vote_does_not_count(served: tuple[TestClient, Clock]) -> None:
     client, clock = served
-    table = Table.open(client, ("Ann", "Bob", "Cy"), game="unvention", away_minutes=1)
+    table = Table.open(client, ("Ann", "Bob", "Cy"), game=a_game(players=3), away_minutes=1)
     ids = player_ids(client, table)
     table.start()
     viewers = [table.connect(0), table.connect(1)]  # Cy never comes
@@ -206,7 +217,7 @@ def test_only_a_player_of_the_lobby_can_ask_and_only_for_a_person(
     served: tuple[TestClient, Clock],
 ) -> None:
     client, _ = served
-    table = Table.open(client, ("Ann",), game="unvention")
+    table = Table.open(client, ("Ann",), game=a_game(players=1))
     bot = client.post(
         f"/api/lobbies/{table.code}/bots",
         json={"level": "easy"},

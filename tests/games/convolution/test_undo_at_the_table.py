@@ -1,7 +1,8 @@
-"""Take-backs over the websocket: `{"type": "undo"}` accepted (every connection's patch, the log
-line, the record's own entry), refused (an `error` with `ref`, nothing changed), after a
-restart, and the table option that turns them off. Convolution, the host first: she rolls
-(seq 1) and scores (seq 2), which she may take back until Bob scores on the same roll."""
+"""Take-backs at a table of Convolution, over the websocket: `{"type": "undo"}` accepted (every
+connection's patch, the log line, the record's own entry), refused (an `error` with `ref`,
+nothing changed), after a restart, and the table option that turns them off. The host first:
+she rolls (seq 1) and scores (seq 2), which she may take back until Bob scores on the same
+roll."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from app.config import Settings
-
-from .tables import Table, Viewer, play_one, serving
+from tests.play.tables import Table, Viewer, play_one, serving
 
 
 def fresh_view(table: Table, seat: int | None) -> dict[str, Any]:
@@ -23,7 +23,7 @@ def fresh_view(table: Table, seat: int | None) -> dict[str, Any]:
 
 
 def seated(client: TestClient, **options: Any) -> tuple[Table, dict[int, Viewer], Viewer]:
-    table = Table.open(client, first_player="host", **options)
+    table = Table.open(client, game="convolution", first_player="host", **options)
     table.start()
     seats = {0: table.connect(0), 1: table.connect(1)}
     spectator = table.connect(None)
