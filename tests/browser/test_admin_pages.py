@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import bounded_context, serving
+from .fixtures import bounded_context, serving
 
 pytestmark = pytest.mark.browser
 

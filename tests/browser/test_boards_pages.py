@@ -20,8 +20,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .conftest import QUICK_BOT_DELAY as BOT_DELAY
-from .conftest import serving
+from .fixtures import QUICK_BOT_DELAY as BOT_DELAY
+from .fixtures import serving
 from .pages import NewContext, join, new_table, start
 from .test_solo_pages import (
     clickable_actions,

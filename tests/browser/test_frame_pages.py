@@ -17,7 +17,7 @@ from app.play import logbook
 from app.play.views import name_seats
 from tests.play.test_off_loop import GAMES, NAMES, random_game
 
-from .conftest import bounded_context
+from .fixtures import bounded_context
 from .pages import NewContext, join, start
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_convolution_pages import create_game

@@ -23,8 +23,8 @@ from playwright.sync_api import Page, expect
 from app.config import Settings
 from app.play.registry import games_for
 
-from .conftest import QUICK_BOT_DELAY as BOT_DELAY
-from .conftest import bounded_context, serving
+from .fixtures import QUICK_BOT_DELAY as BOT_DELAY
+from .fixtures import bounded_context, serving
 from .pages import NewContext, new_table, wait_live
 from .recorded import RecordedServer
 from .test_solo_pages import wait_for_decision

@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 from app.config import Settings
 from app.play.registry import games_for
 
-from .conftest import EXPECT_TIMEOUT
+from .fixtures import EXPECT_TIMEOUT
 from .pages import DECIDING, NewContext, record, wait_live
 
 pytestmark = pytest.mark.browser

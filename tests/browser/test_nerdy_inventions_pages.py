@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from app.games.core import Action, State
 from tests.play.test_off_loop import GAMES
 
-from .conftest import bounded_context
+from .fixtures import bounded_context
 from .pages import (
     CLICKABLE,
     NewContext,

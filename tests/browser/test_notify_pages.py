@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 
 from tests.notify.services import Browser, Inbox, PushService, free_port
 
-from .conftest import bounded_context, serving
+from .fixtures import bounded_context, serving
 from .pages import NewContext
 from .test_convolution_pages import create_game, two_player_game
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import _free_port, bounded_context, serving
+from .fixtures import _free_port, bounded_context, serving
 from .pages import join, new_table, seq, start, wait_live, wait_seq
 
 pytestmark = pytest.mark.browser

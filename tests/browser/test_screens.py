@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from app.config import ROOT
 from tests.play.test_off_loop import GAMES
 
-from .conftest import bounded_context
+from .fixtures import bounded_context
 from .recorded import RecordedServer, recorded_server_fixture
 
 pytestmark = pytest.mark.browser

@@ -23,7 +23,7 @@ from app.store.db import make_engine, utcnow
 from tests.conftest import run
 from tests.play.test_off_loop import random_game
 
-from .conftest import bounded_context
+from .fixtures import bounded_context
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_home_pages import OVERFLOW, fits_the_hand
 from .test_screens import SCREENS, shoot

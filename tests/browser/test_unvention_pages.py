@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.play.test_off_loop import random_game
 
-from .conftest import bounded_context
+from .fixtures import bounded_context
 from .pages import NewContext, join, new_table, seq, start, state, wait_seq
 from .recorded import RecordedServer, recorded_server_fixture
 
