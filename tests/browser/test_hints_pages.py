@@ -24,7 +24,15 @@ from app.config import Settings
 from app.play.registry import games_for
 
 from .fixtures import EXPECT_TIMEOUT
-from .pages import DECIDING, NewContext, record, wait_live
+from .pages import (
+    DECIDING,
+    HOST_FIRST,
+    NewContext,
+    play_until_the_turn_passes,
+    record,
+    seq,
+    wait_live,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +46,7 @@ POLL = 0.02  # seconds between two looks at the record or the frames received
 ANSWER_TIMEOUT = 120
 
 # The person's legal actions pointed at as a hint would be (of each type, at most EACH spread
-# over the list: an Unvention roll offers some 150 journal writes): those for which the board
+# over the list: one game's roll offers some 150 writes on a sheet): those for which the board
 # then has no single visible control carrying exactly that action (a hidden twin, a pick not
 # chosen, a sheet not shown).
 EACH = 16
@@ -66,7 +74,7 @@ POINT_AT_EACH = """(each) => {
 
 @pytest.fixture(scope="module")
 def server(quick_server: str) -> str:
-    """This module's pages open on the server whose bots act at once (as test_solo_pages.py's)."""
+    """This module's pages open on the server whose bots act at once (as solo.py's)."""
     return quick_server
 
 
@@ -273,13 +281,13 @@ def test_a_hint_points_at_the_control_that_plays_it(
 
 
 def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> None:
-    """Bob has nothing to decide while Ann rolls; Ann's hint is in both logs; Escape puts it
-    away; an H typed in the chat asks nothing; at a table without hints the button is gone and
-    H says why."""
+    """Bob has nothing to decide while Ann plays (a game whose host goes first); Ann's hint is
+    in both logs; Escape puts it away; an H typed in the chat asks nothing; at a table without
+    hints the button is gone and H says why."""
     ann_context, bob_context = new_context(), new_context()
     created = ann_context.request.post(
         "/api/lobbies",
-        data={"game": "convolution", "name": "Ann", "options": {"first_player": "host"}},
+        data={"game": HOST_FIRST, "name": "Ann", "options": {"first_player": "host"}},
     )
     assert created.status == 201, created.text()
     code = created.json()["code"]
@@ -332,18 +340,20 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     assert said == "Still thinking about your last hint…"
     expect(ann.locator("#board .hinted")).to_have_count(1)
     expect(ann.locator("#hint-note")).to_be_hidden()  # the hint came
-    # Ann rolls as hinted and scores: Bob has a score to choose, and "Nothing to decide now" is
-    # gone.
+    # Ann plays as hinted, and on until her turn ends: Bob has something to decide, and
+    # "Nothing to decide now" is gone.
     expect(bob.locator("#hint-note")).to_be_visible()
+    before = seq(ann) or 0
     ann.locator("#board .hinted").click()
-    ann.locator("#board [data-action*='\"score\"']").first.click()
+    ann.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
+    play_until_the_turn_passes(ann, bob)
     expect(bob.locator("#hint")).to_be_enabled()
     expect(bob.locator("#hint-note")).to_be_hidden()
     assert len(ann_frames.sent) == 3
 
     off = new_context()
     page = off.new_page()
-    open_table(page, table_against_a_bot(off, "convolution", {"hints": False}))
+    open_table(page, table_against_a_bot(off, HOST_FIRST, {"hints": False}))
     page.wait_for_function(DECIDING)
     expect(page.locator("#hint")).to_be_hidden()
     page.keyboard.press("h")

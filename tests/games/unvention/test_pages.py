@@ -14,11 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.fixtures import bounded_context
+from tests.browser.pages import NewContext, join, new_table, seq, start, state, wait_seq
+from tests.browser.recorded import RecordedServer, recorded_server_fixture
 from tests.play.test_off_loop import random_game
-
-from .fixtures import bounded_context
-from .pages import NewContext, join, new_table, seq, start, state, wait_seq
-from .recorded import RecordedServer, recorded_server_fixture
 
 pytestmark = pytest.mark.browser
 recorded_server = recorded_server_fixture
