@@ -129,15 +129,30 @@ def check_started_with_bots(page: Page, name: str, bots: int) -> None:
     assert levels == ["good"] * bots
 
 
+# What the board holds, said when it offers nothing to press: its parts, its controls, how many
+# of them can be pressed, and whether the client is live.
+BOARD = """() => {
+  const controls = [...document.querySelectorAll('#board [data-action]')];
+  return {
+    parts: document.getElementById('board').children.length,
+    controls: controls.length,
+    pressable: controls.filter((element) => !element.disabled && element.checkVisibility()).length,
+    live: window.tinkertable.client.live,
+  };
+}"""
+
+
 def wait_for_decision(page: Page) -> None:
     """Until the person has a control to press or the game is over; the bot moves meanwhile."""
     try:
         page.wait_for_function(DECIDING, timeout=DECISION_TIMEOUT)
     except PlaywrightError:
         view = page.evaluate("() => window.tinkertable.client.view")
+        board = page.evaluate(BOARD)
         raise AssertionError(
             "nothing to click and the game goes on: "
-            f"active {view['active']}, prompt {view['prompt']!r}, legal {view['legal']}"
+            f"you {view['you']}, active {view['active']}, prompt {view['prompt']!r}, "
+            f"legal {str(view['legal'])[:500]}; the board: {board}"
         ) from None
 
 

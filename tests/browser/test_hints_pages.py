@@ -3,10 +3,11 @@ person playing a good bot asks for a hint at their decisions (the Hint button, t
 the control the hint points at is on the board, outlined, in sight, with the reason beside it,
 and clicking it plays exactly the hinted action (the game's record holds it). Then the
 refusals, said politely by the prompt: nothing to decide, hints off; the log line everyone
-reads; Escape; H typed in the chat. Screenshots of a hint in each game at 1280x800 and 375x740
-go to test-artifacts/screenshots/hint-<game>-<width>.png.
+reads; Escape; H typed in the chat (hint.js on a board of its own: test_hint_board_pages.py).
+Screenshots of a hint in each game at 1280x800 and 375x740 go to
+test-artifacts/screenshots/hint-<game>-<width>.png.
 
-This module's server (conftest.py's `quick_server`) has bots that do not wait before acting.
+This module's server (fixtures.py's `quick_server`) has bots that do not wait before acting.
 """
 
 from __future__ import annotations
@@ -359,74 +360,3 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     page.keyboard.press("h")
     expect(page.locator("#hint-note")).to_have_text("Hints are off at this table.")
     expect(page.locator("#board .hinted")).to_have_count(0)
-
-
-# hint.js on a page of its own: a board of three controls, the hints of a made-up table.
-ALONE = """async () => {
-  const { Actions } = await import("/static/js/board.js");
-  const { canonical, setUpHints } = await import("/static/js/hint.js");
-  const research = (die) => ({ type: "research", die });
-  const hidden = { type: "keep", card: 7 };
-  const legal = [research(1), research(2), hidden];
-  const actions = new Actions(legal);
-  const board = document.createElement("div");
-  board.append(
-    actions.button(research(1), "Research tile 3", "Research with the 3"),
-    actions.twin(research(2), "Research tile 3"),
-    actions.twin(hidden, "Keep it"),
-  );
-  const parts = Object.fromEntries(["button", "note", "said"].map((name) => {
-    const element = document.createElement(name === "button" ? "button" : "p");
-    document.body.append(element);
-    return [name, element];
-  }));
-  document.body.append(board);
-  const lobby = { status: "playing", options: {} };
-  const client = { view: { legal, result: null }, lobby, live: true, nextId: 1 };
-  const sent = [];
-  const send = (message) => sent.push(message);
-  const hints = setUpHints({ client, send, seat: () => 0, game: {}, board, ...parts });
-  const seen = {};
-  hints.ask();
-  seen.busy = [parts.button.disabled, parts.button.textContent, [...sent]];
-  const why = "Moves it along.";
-  hints.receive({ type: "hint", ref: 1, action: { die: 2, type: "research" }, reason: why });
-  const twin = board.querySelector(".hinted");
-  seen.twin = [twin === board.children[0], twin.dataset.action, board.children[1].dataset.action,
-    document.getElementById("hint-text").textContent, document.activeElement === twin];
-  hints.ask();
-  hints.receive({ type: "hint", ref: 2, action: { type: "keep", card: 7 }, reason: "" });
-  const note = parts.note;
-  seen.unseen = [board.querySelectorAll(".hinted").length, note.hidden, note.textContent];
-  hints.ask();
-  hints.receive({ type: "error", error: "busy", message: "hint: busy", ref: 3 });
-  seen.refused = [parts.note.textContent, parts.button.disabled];
-  hints.ask();
-  hints.receive({ type: "hint", ref: 4, action: research(1), reason: "Why not." });
-  client.view = { legal: [research(1)], result: null };  // a move: the choices changed
-  hints.redrawn();
-  seen.moved = [board.querySelectorAll(".hinted").length, document.getElementById("hint-callout")];
-  seen.canonical = canonical({ b: [{ d: 1, c: 2 }], a: 1 });
-  return seen;
-}"""
-
-
-def test_twins_words_refusals_and_moves_on_a_board_of_its_own(new_context: NewContext) -> None:
-    """A hint of a hidden twin swaps actions with the button drawn for its group, so that the
-    visible one plays exactly the hinted action; one that no control shows is said in words by
-    the prompt; a refusal is said there; a move that changes the choices takes the hint away."""
-    page = new_context().new_page()
-    page.goto("/")
-    seen = page.evaluate(ALONE)
-    assert seen["busy"] == [True, "Thinking…", [{"type": "hint", "id": 1}]]
-    assert seen["twin"] == [
-        True,
-        '{"type":"research","die":2}',
-        '{"type":"research","die":1}',
-        "Moves it along.",
-        True,
-    ]
-    assert seen["unseen"] == [0, False, "Suggested: Keep it."]
-    assert seen["refused"] == ["Still thinking about your last hint…", False]
-    assert seen["moved"] == [0, None]
-    assert seen["canonical"] == '{"a":1,"b":[{"c":2,"d":1}]}'
