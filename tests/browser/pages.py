@@ -16,9 +16,12 @@ from tests.registered import ENTRIES, a_game
 
 CLICKABLE = "#board [data-action]:enabled"
 # The person has something to do: the view waits for them and the board has a control to press
-# (or the game is over).
+# (or the game is over). Not yet while the page has no view: after a (re)load the lobby's message
+# makes the page live before the game's view comes (a view read as null threw, and the wait
+# failed at once, after a reload: "nothing to click" with a view that had come meanwhile).
 DECIDING = """() => {
   const view = window.tinkertable.client.view;
+  if (view === null) return false;
   if (view.result !== null) return true;
   if (!view.active.includes(view.you)) return false;
   return [...document.querySelectorAll('#board [data-action]')]

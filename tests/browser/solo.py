@@ -148,6 +148,7 @@ def wait_for_decision(page: Page) -> None:
         page.wait_for_function(DECIDING, timeout=DECISION_TIMEOUT)
     except PlaywrightError:
         view = page.evaluate("() => window.tinkertable.client.view")
+        assert view is not None, "the page never had the game's view"
         board = page.evaluate(BOARD)
         raise AssertionError(
             "nothing to click and the game goes on: "
