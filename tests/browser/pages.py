@@ -130,9 +130,9 @@ def record(page: Page, code: str) -> dict[str, Any]:
     return response.json()
 
 
-def create_game(page: Page, name: str, game: str = HOST_FIRST) -> str:
-    """Start a lobby of `game` (the host goes first) from the home page; the invite link."""
-    new_table(page, game, name, options={FIRST_PLAYER.label: "host"})
+def create_game(page: Page, name: str) -> str:
+    """Start a lobby of HOST_FIRST (the host goes first) from the home page; the invite link."""
+    new_table(page, HOST_FIRST, name, options={FIRST_PLAYER.label: "host"})
     invite = page.locator("#invite-link")
     expect(invite).to_have_value(re.compile(r"^https?://.+/l/[^/]+$"))
     link = invite.input_value()
