@@ -106,7 +106,7 @@ QUICK_BOT_DELAY = 0.0  # seconds a bot waits before each action on the quick ser
 @pytest.fixture(scope="session")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """As `server`, but its bots do not wait before each action (BOT_DELAY 0): for the tests
-    that play whole games against bots (test_solo_pages.py, test_hints_pages.py). Its base URL."""
+    that play whole games against bots (solo.py, test_hints_pages.py). Its base URL."""
     with serving(tmp_path_factory.mktemp("quick-server"), BOT_DELAY=str(QUICK_BOT_DELAY)) as url:
         yield url
 

@@ -1,5 +1,6 @@
 """Helpers for driving Tinkertable pages in Playwright: the client's state, waiting for it,
-joining a lobby and starting a game."""
+joining a lobby and starting a game (of a game the registry offers, picked by what the test
+needs of it), and playing on by the board's own controls."""
 
 from __future__ import annotations
 
@@ -10,17 +11,38 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from app.games.entry import GameEntry
+from tests.registered import ENTRIES, a_game
+
 CLICKABLE = "#board [data-action]:enabled"
 # The person has something to do: the view waits for them and the board has a control to press
-# (or the game is over).
+# (or the game is over). Not yet while the page has no view: after a (re)load the lobby's message
+# makes the page live before the game's view comes (a view read as null threw, and the wait
+# failed at once, after a reload: "nothing to click" with a view that had come meanwhile).
 DECIDING = """() => {
   const view = window.tinkertable.client.view;
+  if (view === null) return false;
   if (view.result !== null) return true;
   if (!view.active.includes(view.you)) return false;
   return [...document.querySelectorAll('#board [data-action]')]
     .some((element) => !element.disabled && element.checkVisibility());
 }"""
 NewContext = Callable[..., Any]
+
+
+def host_may_go_first(entry: GameEntry) -> bool:
+    """Whether the host can choose to make the first move (the option `first_player`)."""
+    return any(
+        option.name == "first_player" and "host" in option.choices for option in entry.game.options
+    )
+
+
+# A two-seat game whose host can choose to go first: Ann hosts, moves first, Bob waits.
+HOST_FIRST = a_game(players=2, where=host_may_go_first)
+HOST_FIRST_NAME = ENTRIES[HOST_FIRST].game.name
+FIRST_PLAYER = next(
+    option for option in ENTRIES[HOST_FIRST].game.options if option.name == "first_player"
+)
 
 
 def seq(page: Page) -> int | None:
@@ -106,3 +128,44 @@ def record(page: Page, code: str) -> dict[str, Any]:
     response = page.request.get(f"/api/lobbies/{code}/log")
     assert response.ok, response.text()
     return response.json()
+
+
+def create_game(page: Page, name: str) -> str:
+    """Start a lobby of HOST_FIRST (the host goes first) from the home page; the invite link."""
+    new_table(page, HOST_FIRST, name, options={FIRST_PLAYER.label: "host"})
+    invite = page.locator("#invite-link")
+    expect(invite).to_have_value(re.compile(r"^https?://.+/l/[^/]+$"))
+    link = invite.input_value()
+    assert link == page.url
+    return link
+
+
+def two_player_game(new_context: NewContext, **host_options: Any) -> tuple[Page, Page, str]:
+    """Ann hosts a HOST_FIRST game (and goes first), Bob joins, the game starts: (Ann's page,
+    Bob's page, link)."""
+    ann = new_context(**host_options).new_page()
+    link = create_game(ann, "Ann")
+    bob = new_context().new_page()
+    join(bob, link, "Bob")
+    start(ann, bob)
+    return ann, bob, link
+
+
+def click_a_control(page: Page) -> None:
+    """Click the board's first clickable control (its data-action one of the view's legal
+    actions) and wait for the action's patch."""
+    before = seq(page) or 0
+    page.locator(CLICKABLE).first.click()
+    page.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
+
+
+def play_until_the_turn_passes(mover: Page, waiter: Page) -> int:
+    """`mover` clicks the board's controls until it is `waiter`'s turn; the clicks."""
+    clicks = 0
+    while not my_turn(waiter):
+        assert my_turn(mover), "neither page has the turn"
+        assert clicks < 50, "the turn did not pass in 50 clicks"
+        click_a_control(mover)
+        clicks += 1
+        waiter.wait_for_function("n => window.tinkertable.client.seq >= n", arg=seq(mover))
+    return clicks

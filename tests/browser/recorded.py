@@ -23,7 +23,7 @@ from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run
 from tests.play.test_off_loop import GAMES, Moves, _record, random_game
 
-from .conftest import serving
+from .fixtures import serving
 
 
 @dataclass(frozen=True)

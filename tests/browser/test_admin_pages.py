@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import bounded_context, serving
+from tests.registered import a_game
+
+from .fixtures import bounded_context, serving
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +29,9 @@ def owned_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def game_with_a_bot(context: Any) -> str:
-    """A Convolution game of the context's person against an easy bot, started; its code."""
+    """A two-seat game of the context's person against an easy bot, started; its code."""
     created = context.request.post(
-        "/api/lobbies", data={"game": "convolution", "name": "Ann", "options": {}}
+        "/api/lobbies", data={"game": a_game(players=2), "name": "Ann", "options": {}}
     )
     assert created.ok, created.text()
     code, token = created.json()["code"], created.json()["player"]["token"]

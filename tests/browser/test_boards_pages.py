@@ -3,10 +3,10 @@ px, no page scrolls sideways, a control's accessible name holds the words it sho
 play" panel is there, and a tooltip shows on hover, on keyboard focus and on a long press (which
 does not click).
 
-Each test plays its game against a bot from the home page ("Play against bots"), clicking the
-first of the board's controls a few times and measuring the page after each move, so that more
-than the opening position is measured. Screenshots of each game at 375 x 740 and 1280 x 800 go
-to test-artifacts/screenshots.
+Each test plays its game against a bot from the home page ("Play against bots"), clicking a
+few of the board's controls (at random, preferring the types the game's bench prefers) and
+measuring the page after each move, so that more than the opening position is measured.
+Screenshots of each game at 375 x 740 and 1280 x 800 go to test-artifacts/screenshots.
 """
 
 from __future__ import annotations
@@ -20,19 +20,12 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .conftest import QUICK_BOT_DELAY as BOT_DELAY
-from .conftest import serving
+from tests.registered import ENTRIES, GAME_IDS, a_game
+
+from .fixtures import QUICK_BOT_DELAY as BOT_DELAY
+from .fixtures import serving
 from .pages import NewContext, join, new_table, start
-from .test_solo_pages import (
-    clickable_actions,
-    pick_convolution,
-    pick_innovation,
-    pick_nerdy_inventions,
-    pick_unscrewed,
-    pick_unvention,
-    play_against_bots,
-    wait_for_decision,
-)
+from .solo import clickable_actions, play_against_bots, preferring, wait_for_decision
 
 pytestmark = pytest.mark.browser
 
@@ -42,14 +35,7 @@ SMALLEST = 44  # CSS px, each side of a control on a phone
 MOVES = 6  # the person's moves measured after the opening
 LONG_PRESS = 800  # ms a finger rests in the long-press test (tip.js shows the tip after 500)
 
-PICKS = {
-    "convolution": pick_convolution,
-    "nerdy-inventions": pick_nerdy_inventions,
-    "unvention": pick_unvention,
-    "innovation": pick_innovation,
-    "unscrewed": pick_unscrewed,
-}
-GAMES = list(PICKS)
+GAMES = GAME_IDS  # every game of the registry
 
 # Every control a finger or a keyboard can reach on the page, visible now: what it is, its size,
 # and (for those with words) its visible text and accessible name. An element that only explains
@@ -157,13 +143,15 @@ CLICK = """text => {
 
 
 def play_a_move(page: Page, game: str, rng: random.Random) -> bool:
-    """The person makes one move (the game's own pick); False when the game is over."""
+    """The person makes one move (at random, preferring the types its bench prefers); False when
+    the game is over."""
+    pick = preferring(ENTRIES[game].bench.prefer)
     while True:
         wait_for_decision(page)
         if page.evaluate("() => window.tinkertable.client.view.result !== null"):
             return False
         choices = clickable_actions(page)
-        chosen = PICKS[game]([action for _, action in choices], rng)
+        chosen = pick([action for _, action in choices], rng)
         text = next(text for text, action in choices if action == chosen)
         before = page.evaluate("() => window.tinkertable.client.seq")
         if page.evaluate(CLICK, text):
@@ -252,8 +240,8 @@ def test_a_long_press_shows_the_tooltip_and_does_not_click(
     # An action that explains itself when there is one (the press must not send it), else any.
     actions = page.locator("#board [data-action][data-tip]").filter(visible=True)
     element, words, box = None, None, None
-    for _attempt in range(5):  # a bot's move may redraw the board meanwhile (Unvention's seats
-        element = actions.first if actions.count() else tipped(page)  # play at once): again
+    for _attempt in range(5):  # a bot's move may redraw the board meanwhile (in a game whose
+        element = actions.first if actions.count() else tipped(page)  # seats play at once)
         try:
             element.scroll_into_view_if_needed()
             words = element.get_attribute("data-tip")
@@ -294,7 +282,7 @@ def say(page: Page, text: str) -> None:
 
 def test_on_a_phone_the_chat_is_a_tap_away_and_counts_what_came(new_context: NewContext) -> None:
     ann = phone(new_context)
-    link = new_table(ann, "convolution", "Ann")
+    link = new_table(ann, a_game(players=2), "Ann")
     bob = desktop(new_context)
     join(bob, link, "Bob")
     start(ann, bob)

@@ -1,5 +1,5 @@
 """Bots in real browsers: the host's bot controls in a lobby that another player watches live.
-(Solo games against bots from the home page, one per game, are in test_solo_pages.py.)
+(Solo games against bots from the home page, one per game, are in each game's test_pages_solo.py.)
 """
 
 from __future__ import annotations
@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.registered import a_game
 
 from .pages import NewContext, join, new_table
 
@@ -18,7 +20,7 @@ def test_the_host_adds_and_removes_bots_and_a_guest_sees_it_live(
     new_context: NewContext, artifacts: Path
 ) -> None:
     ann = new_context().new_page()
-    new_table(ann, "unvention", "Ann")
+    new_table(ann, a_game(players=4), "Ann")  # Ann, Bob and two bots
     link = ann.locator("#invite-link").input_value()
     bob = new_context().new_page()
     join(bob, link, "Bob")

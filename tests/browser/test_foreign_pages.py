@@ -19,6 +19,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.registered import a_game
+
 from .pages import NewContext, join, new_table, start, wait_live
 
 pytestmark = pytest.mark.browser
@@ -92,7 +94,7 @@ def test_a_page_on_another_port_cannot_use_a_players_websocket(
 ) -> None:
     ann_context, bob_context = new_context(), new_context()
     ann, bob = ann_context.new_page(), bob_context.new_page()
-    new_table(ann, "convolution", "Ann")
+    new_table(ann, a_game(players=2), "Ann")
     code = ann.url.rsplit("/", 1)[1]
     join(bob, f"/l/{code}", "Bob")
     start(ann, bob)
@@ -129,7 +131,7 @@ def test_a_seat_whose_cookie_another_port_replaced_is_taken_back(
 ) -> None:
     host_context, bob_context, eve_context = new_context(), new_context(), new_context()
     created = host_context.request.post(
-        "/api/lobbies", data={"game": "unvention", "name": "Ann", "options": {}}
+        "/api/lobbies", data={"game": a_game(players=3), "name": "Ann", "options": {}}
     )
     assert created.status == 201, created.text()
     code = created.json()["code"]

@@ -1,7 +1,7 @@
 """The table's frame in real browsers (issue 18): the bar at the top and the tab's title as the
 turn changes, the sound and notification switches; the result banner and chart at the end; the
-whole log of a long game; the replay's stepping, log and heading; the stand-in notice folded
-after the first view."""
+whole log of a long game; the replay's stepping, log and heading. Any game of the registry
+that fits: a two-seat game whose host may go first, a long one, one with secrets."""
 
 from __future__ import annotations
 
@@ -16,11 +16,18 @@ from app.edge.error_codes import ErrorCode
 from app.play import logbook
 from app.play.views import name_seats
 from tests.play.test_off_loop import GAMES, NAMES, random_game
+from tests.registered import ENTRIES, a_game, with_secrets
 
-from .conftest import bounded_context
-from .pages import NewContext, join, start
+from .fixtures import bounded_context
+from .pages import (
+    HOST_FIRST_NAME,
+    NewContext,
+    create_game,
+    join,
+    play_until_the_turn_passes,
+    start,
+)
 from .recorded import RecordedServer, recorded_server_fixture
-from .test_convolution_pages import create_game
 
 pytestmark = pytest.mark.browser
 recorded_server = recorded_server_fixture
@@ -47,6 +54,7 @@ AudioContext.prototype.createOscillator = function () {
 
 
 BAR_PARTS = ("#turn-who", "#prompt", "#turn-tools")
+WORDS = re.compile(r"\w")  # the prompt says something
 
 
 def hide(page: Page, hidden: bool) -> None:
@@ -76,7 +84,7 @@ def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
     bar = ann.locator("#turn-bar")
     expect(bar).to_be_visible()
     expect(ann.locator("#turn-who")).to_have_text("Your turn")
-    expect(ann.locator("#prompt")).to_have_text("Roll the dice")
+    expect(ann.locator("#prompt")).to_have_text(WORDS)  # what to do, from the view's prompt
     expect(bob.locator("#turn-who")).to_have_text("Waiting for Ann")
     base = bob.title()
     assert "Your turn" not in base
@@ -94,18 +102,16 @@ def test_the_bar_and_the_title_follow_the_turn(new_context: NewContext) -> None:
     tones = bob.evaluate("() => window.__tones")
     assert tones > 0  # pressing "Sound on" plays the chime once, to hear it
 
-    # Bob's tab goes to the background; Ann rolls and scores: the game turns to Bob.
+    # Bob's tab goes to the background; Ann plays her turn: the game turns to Bob.
     hide(bob, True)
     assert bob.title() == base  # not his turn yet
-    ann.get_by_role("button", name="Roll the dice").click()
-    expect(ann.locator("#prompt")).to_have_text("Choose a category to score")
-    ann.locator("#board [data-action]").first.click()
+    play_until_the_turn_passes(ann, bob)
     expect(bob.locator("#turn-who")).to_have_text("Your turn")
-    expect(bob.locator("#prompt")).to_have_text("Choose a category to score")
+    expect(bob.locator("#prompt")).to_have_text(WORDS)
     expect(bob).to_have_title(f"● Your turn · {base}")
     notes = bob.evaluate("() => window.__notes")
-    assert [note["title"] for note in notes] == ["Your turn · Convolution"]
-    assert notes[0]["body"] == "Choose a category to score"
+    assert [note["title"] for note in notes] == [f"Your turn · {HOST_FIRST_NAME}"]
+    assert notes[0]["body"] == bob.evaluate("() => window.tinkertable.client.view.prompt")
     assert bob.evaluate("() => window.__tones") > tones  # the chime
     expect(ann.locator("#turn-who")).to_have_text("Waiting for Bob")
     assert ann.evaluate("() => window.__notes") == []  # Ann's page is in sight, sound off
@@ -158,25 +164,42 @@ def played(game_id: str, at_least: int = 1, upto: int | None = None) -> tuple[An
     return state, moves, game.result(state)
 
 
+def a_long_game(actions: int) -> str:
+    """The first two-seat game of the registry that a random game can make last `actions`."""
+    for game in ENTRIES:
+        if ENTRIES[game].game.min_players <= 2 <= ENTRIES[game].game.max_players:
+            try:
+                random_game(game, actions)
+            except AssertionError:
+                continue
+            return game
+    raise LookupError(f"no registered game lasts {actions} random actions")
+
+
 def test_the_result_banner_and_chart_are_at_the_top(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
-    recorded = recorded_server.finished("convolution")
-    _, moves, result = played("convolution")
+    game = a_game(players=2)
+    recorded = recorded_server.finished(game)
+    state, moves, result = played(game)
     assert result is not None
     winner = NAMES[result.winners[0]]
+    progress = ENTRIES[game].progress
+    # The columns the rulebook decides on (the game's breakdown, else its measure).
+    columns = [label for label, _ in progress.breakdown(state)] if progress.breakdown else []
+    reason = result.reason  # "won 7 categories to 5" gets its winner's name, as a sentence
+    reason = f"{winner} {reason}" if reason.startswith("won") else reason
+    reason = reason[0].upper() + reason[1:] + ("" if reason[-1] in ".!?" else ".")
     for size in ({"width": 1280, "height": 800}, {"width": 375, "height": 740}):
         page = recorded_page(viewport=size)
         page.goto(f"/l/{recorded.code}")
         banner = page.locator("#result")
         expect(banner).to_be_visible()
         expect(page.locator("#result h2")).to_have_text(f"{winner} won!")
-        expect(page.locator("#result .result-reason")).to_have_text(
-            re.compile(rf"^{winner} won .*categories.*\.$")
-        )
-        # The columns the rulebook decides on, once the chart has come: categories, calculated.
+        expect(page.locator("#result .result-reason")).to_have_text(reason)
+        # The columns the rulebook decides on, once the chart has come.
         heads = page.locator("#result .result-scores thead th")
-        expect(heads).to_have_text(["Player", "Categories won", "Calculated categories won"])
+        expect(heads).to_have_text(["Player", *(columns or [progress.measure])])
         expect(page.locator("#result .result-scores tr.winner th")).to_have_text(
             f"{winner} (winner)"
         )
@@ -184,7 +207,7 @@ def test_the_result_banner_and_chart_are_at_the_top(
         chart = page.locator("#result svg.chart")
         expect(chart).to_be_visible()
         expect(chart.locator("path.chart-line")).to_have_count(2)
-        expect(page.locator("#result figcaption")).to_have_text("Categories won over the game")
+        expect(page.locator("#result figcaption")).to_have_text(f"{progress.measure} over the game")
         expect(chart).to_have_attribute("aria-label", re.compile(r"at the end, Ann \d+, Bob \d+"))
         expect(chart).to_contain_text(f"Move {len(moves)}")
         # At the top: the banner starts on the first screen, above the board.
@@ -204,7 +227,7 @@ def test_the_chart_comes_after_the_server_has_long_been_busy(
     hold its share of the workers): the page keeps asking as told, however many refusals it
     takes. Under load it once gave up after 8 (the screenshots test saw no chart)."""
     refusals = 12
-    recorded = recorded_server.finished("convolution")
+    recorded = recorded_server.finished(a_game(players=2))
     page = recorded_page()
     refused = 0
 
@@ -229,8 +252,9 @@ def test_the_chart_comes_after_the_server_has_long_been_busy(
 def test_the_log_holds_every_line_of_a_long_game(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
-    recorded = recorded_server.finished("innovation", 300)
-    state, moves, _ = played("innovation", 300)
+    game = a_long_game(300)
+    recorded = recorded_server.finished(game, 300)
+    state, moves, _ = played(game, 300)
     assert len(moves) >= 300
     whole = [name_seats(line, NAMES[:2]) for line in logbook.readable(state, None)]
     assert len(whole) > 250
@@ -251,8 +275,10 @@ def test_the_log_holds_every_line_of_a_long_game(
 def test_the_replay_steps_at_every_click_and_its_log_follows(
     recorded_server: RecordedServer, recorded_page: Any
 ) -> None:
-    recorded = recorded_server.finished("unvention")
-    _, moves, result = played("unvention")
+    game = a_game(players=2)
+    recorded = recorded_server.finished(game)
+    _, moves, result = played(game)
+    assert len(moves) > 8
     assert result is not None
     page = recorded_page()
     page.goto(f"/l/{recorded.code}/replay")
@@ -279,7 +305,7 @@ def test_the_replay_steps_at_every_click_and_its_log_follows(
     assert page.evaluate("() => window.tinkertable.replay.step") == 8
     expect(page.locator("#replay-step")).to_have_text(f"Move 8 of {len(moves)}")
     # The log is the game's up to move 8, scrolled to its end; no instructions, nothing to do.
-    at, _, _ = played("unvention", upto=8)
+    at, _, _ = played(game, upto=8)
     lines = [name_seats(line, NAMES[:2]) for line in logbook.readable(at, 0)]
     expect(page.locator("#log li")).to_have_count(len(lines))
     assert page.locator("#log li").all_inner_texts() == lines
@@ -291,35 +317,6 @@ def test_the_replay_steps_at_every_click_and_its_log_follows(
     assert page.locator("#prompt").count() == 0
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => window.tinkertable.replay.step === 7")
-
-
-def test_the_stand_in_notice_is_the_hosts_and_folded(
-    recorded_server: RecordedServer, recorded_page: Any
-) -> None:
-    """Only a host can give the real cards: the host sees the notice, folded; a player and a
-    spectator see none (the rules page says it)."""
-    recorded = recorded_server.halfway("nerdy-inventions")
-    phone = {"width": 375, "height": 740}
-    host = recorded_page(viewport=phone)
-    host.context.add_cookies(recorded.cookies(recorded_server.url))
-    host.goto(f"/l/{recorded.code}")
-    notice = host.locator("#board details.folded-notice")
-    expect(notice.locator("summary")).to_have_text("Stand-in cards")
-    expect(notice).not_to_have_attribute("open", "")
-    expect(notice.locator(".ni-stand-in")).to_be_hidden()
-    notice.locator("summary").click()
-    expect(notice.locator(".ni-stand-in")).to_have_text(
-        "The printed card values are not known: these levels, costs, counts and points are ours "
-        "(the Rules page explains them, and how a host plays with the real cards)."
-    )
-    for cookies in (recorded_server.guest(recorded).cookies(recorded_server.url), []):
-        page = recorded_page(viewport=phone)
-        if cookies:
-            page.context.add_cookies(cookies)
-        page.goto(f"/l/{recorded.code}")
-        page.wait_for_function("() => document.querySelector('#board .ni-status')")
-        expect(page.locator("#board .ni-header")).not_to_contain_text("tand-in")
-        expect(page.locator("#board details")).to_have_count(0)
 
 
 # The replay's parts on the page: the controls' boxes, the log's numbering, the heading's words.
@@ -353,8 +350,9 @@ def test_the_replay_numbers_lines_as_the_table_says_what_it_shows_and_fits_a_pho
     marked and left unnumbered, the seat's own lines numbered as at the table. The page says
     that everything is shown then (not "Seen by"), and names the winner once. On a phone the
     controls make one row and the seat the next; the chart's text reads at 12 px or more."""
-    recorded = recorded_server.finished("innovation")
-    state, moves, _ = played("innovation")
+    game = a_game(players=2, where=with_secrets)
+    recorded = recorded_server.finished(game)
+    state, moves, _ = played(game)
     table = [name_seats(line, NAMES[:2]) for line in logbook.readable(state, 0)]
     page = recorded_page(viewport={"width": 375, "height": 740})
     page.goto(f"/l/{recorded.code}/replay")
@@ -377,7 +375,7 @@ def test_the_replay_numbers_lines_as_the_table_says_what_it_shows_and_fits_a_pho
     parts = page.evaluate(REPLAY_PARTS)
     assert parts["label"] == "Seen by" and not parts["everything"] and parts["secret"] == 0
     assert parts["won"] == 1  # the heading's line, the banner being for the end
-    # Round steps on every chart's axis (Unvention's points went 0/19/38/57/76/95).
+    # Round steps on every chart's axis (one game's points went 0/19/38/57/76/95).
     ticks = page.evaluate(
         "async () => { const { ticks } = await import('/static/js/score-chart.js');"
         " return [1, 6, 7, 95, 101, 1234].map(ticks); }"

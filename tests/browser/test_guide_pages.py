@@ -6,7 +6,7 @@ tour is not offered again after a reload, and "How to play" opens the tour for t
 
 The games are the ones the server offers and the kinds of decision are those the pages' own guides
 offer: the tests hold no list of either. Each plays against a bot that does not wait (as
-test_solo_pages.py does), on a desktop's screen and then a phone's. Screenshots of a tour's step
+solo.py does), on a desktop's screen and then a phone's. Screenshots of a tour's step
 at 1280 x 800 and 375 x 740 go to test-artifacts/screenshots/guide-<game>-<width>.png.
 """
 
@@ -23,11 +23,11 @@ from playwright.sync_api import Page, expect
 from app.config import Settings
 from app.play.registry import games_for
 
-from .conftest import QUICK_BOT_DELAY as BOT_DELAY
-from .conftest import bounded_context, serving
+from .fixtures import QUICK_BOT_DELAY as BOT_DELAY
+from .fixtures import bounded_context, serving
 from .pages import NewContext, new_table, wait_live
 from .recorded import RecordedServer
-from .test_solo_pages import wait_for_decision
+from .solo import wait_for_decision
 
 pytestmark = pytest.mark.browser
 

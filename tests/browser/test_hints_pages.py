@@ -3,10 +3,11 @@ person playing a good bot asks for a hint at their decisions (the Hint button, t
 the control the hint points at is on the board, outlined, in sight, with the reason beside it,
 and clicking it plays exactly the hinted action (the game's record holds it). Then the
 refusals, said politely by the prompt: nothing to decide, hints off; the log line everyone
-reads; Escape; H typed in the chat. Screenshots of a hint in each game at 1280x800 and 375x740
-go to test-artifacts/screenshots/hint-<game>-<width>.png.
+reads; Escape; H typed in the chat (hint.js on a board of its own: test_hint_board_pages.py).
+Screenshots of a hint in each game at 1280x800 and 375x740 go to
+test-artifacts/screenshots/hint-<game>-<width>.png.
 
-This module's server (conftest.py's `quick_server`) has bots that do not wait before acting.
+This module's server (fixtures.py's `quick_server`) has bots that do not wait before acting.
 """
 
 from __future__ import annotations
@@ -23,8 +24,16 @@ from playwright.sync_api import Page, expect
 from app.config import Settings
 from app.play.registry import games_for
 
-from .conftest import EXPECT_TIMEOUT
-from .pages import DECIDING, NewContext, record, wait_live
+from .fixtures import EXPECT_TIMEOUT
+from .pages import (
+    DECIDING,
+    HOST_FIRST,
+    NewContext,
+    play_until_the_turn_passes,
+    record,
+    seq,
+    wait_live,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +47,7 @@ POLL = 0.02  # seconds between two looks at the record or the frames received
 ANSWER_TIMEOUT = 120
 
 # The person's legal actions pointed at as a hint would be (of each type, at most EACH spread
-# over the list: an Unvention roll offers some 150 journal writes): those for which the board
+# over the list: one game's roll offers some 150 writes on a sheet): those for which the board
 # then has no single visible control carrying exactly that action (a hidden twin, a pick not
 # chosen, a sheet not shown).
 EACH = 16
@@ -66,7 +75,7 @@ POINT_AT_EACH = """(each) => {
 
 @pytest.fixture(scope="module")
 def server(quick_server: str) -> str:
-    """This module's pages open on the server whose bots act at once (as test_solo_pages.py's)."""
+    """This module's pages open on the server whose bots act at once (as solo.py's)."""
     return quick_server
 
 
@@ -273,13 +282,13 @@ def test_a_hint_points_at_the_control_that_plays_it(
 
 
 def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> None:
-    """Bob has nothing to decide while Ann rolls; Ann's hint is in both logs; Escape puts it
-    away; an H typed in the chat asks nothing; at a table without hints the button is gone and
-    H says why."""
+    """Bob has nothing to decide while Ann plays (a game whose host goes first); Ann's hint is
+    in both logs; Escape puts it away; an H typed in the chat asks nothing; at a table without
+    hints the button is gone and H says why."""
     ann_context, bob_context = new_context(), new_context()
     created = ann_context.request.post(
         "/api/lobbies",
-        data={"game": "convolution", "name": "Ann", "options": {"first_player": "host"}},
+        data={"game": HOST_FIRST, "name": "Ann", "options": {"first_player": "host"}},
     )
     assert created.status == 201, created.text()
     code = created.json()["code"]
@@ -332,91 +341,22 @@ def test_refusals_the_log_line_escape_and_the_chat(new_context: NewContext) -> N
     assert said == "Still thinking about your last hint…"
     expect(ann.locator("#board .hinted")).to_have_count(1)
     expect(ann.locator("#hint-note")).to_be_hidden()  # the hint came
-    # Ann rolls as hinted and scores: Bob has a score to choose, and "Nothing to decide now" is
-    # gone.
+    # Ann plays as hinted, and on until her turn ends: Bob has something to decide, and
+    # "Nothing to decide now" is gone.
     expect(bob.locator("#hint-note")).to_be_visible()
+    before = seq(ann) or 0
     ann.locator("#board .hinted").click()
-    ann.locator("#board [data-action*='\"score\"']").first.click()
+    ann.wait_for_function("n => window.tinkertable.client.seq > n", arg=before)
+    play_until_the_turn_passes(ann, bob)
     expect(bob.locator("#hint")).to_be_enabled()
     expect(bob.locator("#hint-note")).to_be_hidden()
     assert len(ann_frames.sent) == 3
 
     off = new_context()
     page = off.new_page()
-    open_table(page, table_against_a_bot(off, "convolution", {"hints": False}))
+    open_table(page, table_against_a_bot(off, HOST_FIRST, {"hints": False}))
     page.wait_for_function(DECIDING)
     expect(page.locator("#hint")).to_be_hidden()
     page.keyboard.press("h")
     expect(page.locator("#hint-note")).to_have_text("Hints are off at this table.")
     expect(page.locator("#board .hinted")).to_have_count(0)
-
-
-# hint.js on a page of its own: a board of three controls, the hints of a made-up table.
-ALONE = """async () => {
-  const { Actions } = await import("/static/js/board.js");
-  const { canonical, setUpHints } = await import("/static/js/hint.js");
-  const research = (die) => ({ type: "research", die });
-  const hidden = { type: "keep", card: 7 };
-  const legal = [research(1), research(2), hidden];
-  const actions = new Actions(legal);
-  const board = document.createElement("div");
-  board.append(
-    actions.button(research(1), "Research tile 3", "Research with the 3"),
-    actions.twin(research(2), "Research tile 3"),
-    actions.twin(hidden, "Keep it"),
-  );
-  const parts = Object.fromEntries(["button", "note", "said"].map((name) => {
-    const element = document.createElement(name === "button" ? "button" : "p");
-    document.body.append(element);
-    return [name, element];
-  }));
-  document.body.append(board);
-  const lobby = { status: "playing", options: {} };
-  const client = { view: { legal, result: null }, lobby, live: true, nextId: 1 };
-  const sent = [];
-  const send = (message) => sent.push(message);
-  const hints = setUpHints({ client, send, seat: () => 0, game: {}, board, ...parts });
-  const seen = {};
-  hints.ask();
-  seen.busy = [parts.button.disabled, parts.button.textContent, [...sent]];
-  const why = "Moves it along.";
-  hints.receive({ type: "hint", ref: 1, action: { die: 2, type: "research" }, reason: why });
-  const twin = board.querySelector(".hinted");
-  seen.twin = [twin === board.children[0], twin.dataset.action, board.children[1].dataset.action,
-    document.getElementById("hint-text").textContent, document.activeElement === twin];
-  hints.ask();
-  hints.receive({ type: "hint", ref: 2, action: { type: "keep", card: 7 }, reason: "" });
-  const note = parts.note;
-  seen.unseen = [board.querySelectorAll(".hinted").length, note.hidden, note.textContent];
-  hints.ask();
-  hints.receive({ type: "error", error: "busy", message: "hint: busy", ref: 3 });
-  seen.refused = [parts.note.textContent, parts.button.disabled];
-  hints.ask();
-  hints.receive({ type: "hint", ref: 4, action: research(1), reason: "Why not." });
-  client.view = { legal: [research(1)], result: null };  // a move: the choices changed
-  hints.redrawn();
-  seen.moved = [board.querySelectorAll(".hinted").length, document.getElementById("hint-callout")];
-  seen.canonical = canonical({ b: [{ d: 1, c: 2 }], a: 1 });
-  return seen;
-}"""
-
-
-def test_twins_words_refusals_and_moves_on_a_board_of_its_own(new_context: NewContext) -> None:
-    """A hint of a hidden twin swaps actions with the button drawn for its group, so that the
-    visible one plays exactly the hinted action; one that no control shows is said in words by
-    the prompt; a refusal is said there; a move that changes the choices takes the hint away."""
-    page = new_context().new_page()
-    page.goto("/")
-    seen = page.evaluate(ALONE)
-    assert seen["busy"] == [True, "Thinking…", [{"type": "hint", "id": 1}]]
-    assert seen["twin"] == [
-        True,
-        '{"type":"research","die":2}',
-        '{"type":"research","die":1}',
-        "Moves it along.",
-        True,
-    ]
-    assert seen["unseen"] == [0, False, "Suggested: Keep it."]
-    assert seen["refused"] == ["Still thinking about your last hint…", False]
-    assert seen["moved"] == [0, None]
-    assert seen["canonical"] == '{"a":1,"b":[{"c":2,"d":1}]}'

@@ -18,11 +18,14 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
+from tests.registered import GAME_IDS, a_game
+
 from .pages import NewContext, join, new_table, start, wait_live
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["convolution", "unvention", "nerdy-inventions", "innovation", "unscrewed"]
+GAMES = GAME_IDS  # every game of the registry
+GAME = a_game(players=2)  # the game of the tests that need one
 # The issue's name `<img src=x onerror="window.__pwned=1">` is over the 32-character limit on
 # names (the API refuses it, checked below); this one is the same attack, inside the limit.
 LONG_NAME = '<img src=x onerror="window.__pwned=1">'
@@ -108,11 +111,11 @@ class Seat:
         return self.view
 
 
-def finished_convolution(server: str) -> tuple[str, int]:
-    """A Convolution game two scripted players finish over the public protocol, each taking
+def finished_game(server: str, game: str) -> tuple[str, int]:
+    """A game of `game` two scripted players finish over the public protocol, each taking
     their first legal action: (its code, how many actions it took)."""
     with httpx.Client(base_url=server) as http:
-        created = http.post("/api/lobbies", json={"game": "convolution", "name": "Ann"})
+        created = http.post("/api/lobbies", json={"game": game, "name": "Ann"})
         code, ann = created.json()["code"], created.json()["player"]["token"]
         bob = http.post(f"/api/lobbies/{code}/players", json={"name": "Bob"})
         started = http.post(
@@ -125,7 +128,7 @@ def finished_convolution(server: str) -> tuple[str, int]:
         seats = [Seat(first), Seat(second)]
         seq = 0
         while seats[0].until_seq(seq)["result"] is None:
-            assert seq < 100, "Convolution did not end in 100 actions"
+            assert seq < 100, f"{game} did not end in 100 actions"
             mover = next(seat for seat in seats if seat.until_seq(seq)["legal"])
             assert mover.view is not None
             action = {"type": "action", "id": seq, "action": mover.view["legal"][0]}
@@ -141,7 +144,7 @@ def test_script_in_a_name_and_in_chat_shows_as_text_and_never_runs(
     new_context: NewContext,
 ) -> None:
     ann, bob, spectator = watched(new_context), watched(new_context), watched(new_context)
-    link = create_lobby(ann.page, "convolution", "Ann")
+    link = create_lobby(ann.page, GAME, "Ann")
     code = link.rsplit("/", 1)[1]
     refused = bob.page.request.post(f"/api/lobbies/{code}/players", data={"name": LONG_NAME})
     assert refused.status == 422 and refused.json()["error"] == "invalid"
@@ -213,7 +216,7 @@ def test_home_rules_replay_and_missing_pages_load_without_a_csp_violation(
         expect(page.locator("article.rules h1, article.rules h2").first).to_be_visible()
     assert page.goto("/l/zzzzzzzzzzzzz").status == 404
 
-    code, actions = finished_convolution(server)
+    code, actions = finished_game(server, GAME)
     page.goto(f"/l/{code}/replay")
     page.wait_for_function("n => window.tinkertable?.replay?.step === n", arg=actions)
     page.locator("#replay-back").click()
@@ -239,9 +242,7 @@ def test_the_api_explorer_loads_and_calls_the_api_without_a_csp_violation(
     )
     create.locator(".opblock-summary").click()
     create.get_by_role("button", name="Try it out").click()
-    create.locator("textarea.body-param__text").fill(
-        json.dumps({"game": "convolution", "name": "Swagger"})
-    )
+    create.locator("textarea.body-param__text").fill(json.dumps({"game": GAME, "name": "Swagger"}))
     create.get_by_role("button", name="Execute").click()
     expect(create.locator(".live-responses-table tbody .response-col_status").first).to_have_text(
         "201"

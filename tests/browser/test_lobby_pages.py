@@ -10,6 +10,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from tests.registered import a_game
+
 from .pages import NewContext, join, new_table, start
 
 pytestmark = pytest.mark.browser
@@ -17,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_host_removes_a_stranger_and_the_seats_close_up(new_context: NewContext) -> None:
     ann = new_context().new_page()
-    new_table(ann, "unvention", "Ann")
+    new_table(ann, a_game(players=3), "Ann")
     link = ann.locator("#invite-link").input_value()
     eve, cat = new_context().new_page(), new_context().new_page()
     join(eve, link, "Eve")
@@ -49,7 +51,7 @@ def test_the_options_wait_for_the_page_to_send_what_the_host_chooses(
     busy run: "Time per move" stayed shown after choosing to play live). Here the script is held
     back by one of its modules until the select has been seen disabled."""
     page = new_context().new_page()
-    url = new_table(page, "convolution", "Ann")
+    url = new_table(page, a_game(players=2), "Ann")
     held: list[Route] = []
     page.route("**/static/js/guide.js", lambda route: held.append(route))  # board.js imports it
     # Not "domcontentloaded": that event waits for the page's module scripts, held here.

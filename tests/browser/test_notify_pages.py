@@ -26,9 +26,8 @@ from playwright.sync_api import Page, expect
 
 from tests.notify.services import Browser, Inbox, PushService, free_port
 
-from .conftest import bounded_context, serving
-from .pages import NewContext
-from .test_convolution_pages import create_game, two_player_game
+from .fixtures import bounded_context, serving
+from .pages import HOST_FIRST_NAME, NewContext, create_game, two_player_game
 
 pytestmark = pytest.mark.browser
 
@@ -144,7 +143,7 @@ def test_the_service_worker_shows_a_turn(new_context: NewContext) -> None:
         page.wait_for_timeout(50)
     registration = next(r for r in registrations if r["scopeURL"] == f"{origin}/")
     note = {
-        "title": "Your turn: Convolution with Ann",
+        "title": f"Your turn: {HOST_FIRST_NAME} with Ann",
         "body": "Open the game to play.",
         "url": f"{origin}/l/abcdefghjkmnp",
         "tag": "tinkertable-abcdefghjkmnp",

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import _free_port, bounded_context, serving
+from tests.registered import a_game
+
+from .fixtures import _free_port, bounded_context, serving
 from .pages import join, new_table, seq, start, wait_live, wait_seq
 
 pytestmark = pytest.mark.browser
@@ -32,7 +34,7 @@ def test_a_restart_tells_the_pages_and_the_game_plays_on(browser: Any, tmp_path:
             for _ in range(2):
                 contexts.append(bounded_context(browser, base_url=url))
             ann, bob = (context.new_page() for context in contexts)
-            link = new_table(ann, "convolution", "Ann")
+            link = new_table(ann, a_game(players=2), "Ann")
             join(bob, link, "Bob")
             start(ann, bob)
             act_first_legal([ann, bob])

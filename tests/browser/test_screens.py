@@ -15,8 +15,9 @@ from playwright.sync_api import Page, expect
 
 from app.config import ROOT
 from tests.play.test_off_loop import GAMES
+from tests.registered import a_game
 
-from .conftest import bounded_context
+from .fixtures import bounded_context
 from .recorded import RecordedServer, recorded_server_fixture
 
 pytestmark = pytest.mark.browser
@@ -63,13 +64,14 @@ def test_every_page_is_saved_as_a_screenshot(
         page.goto("/docs")
         page.wait_for_load_state("networkidle")
         saved.append(shoot(page, "docs"))
-        page.goto("/rules/convolution")
-        saved.append(shoot(page, "rules-convolution"))
+        game = a_game(players=2)  # the lobby's and the rules page's
+        page.goto(f"/rules/{game}")
+        saved.append(shoot(page, f"rules-{game}"))
         page.goto("/l/")
         saved.append(shoot(page, "missing"))
 
         host = page_for()
-        created = host.request.post("/api/lobbies", data={"game": "convolution", "name": "Ann"})
+        created = host.request.post("/api/lobbies", data={"game": game, "name": "Ann"})
         assert created.ok, created.text()
         code = created.json()["code"]
         host.goto(f"/l/{code}")

@@ -21,9 +21,10 @@ from app.lobby.models import Lobby, Player
 from app.play.models import GameRecord
 from app.store.db import make_engine, utcnow
 from tests.conftest import run
-from tests.play.test_off_loop import random_game
+from tests.play.test_off_loop import GAMES, NAMES, random_game
+from tests.registered import a_game
 
-from .conftest import bounded_context
+from .fixtures import bounded_context
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_home_pages import OVERFLOW, fits_the_hand
 from .test_screens import SCREENS, shoot
@@ -79,10 +80,16 @@ def test_your_games_the_banner_s_series_and_the_next_lobby(
     browser: Any, recorded_server: RecordedServer, width: int, height: int
 ) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
-    seed, moves = random_game("convolution", 1)
-    recorded = [
-        recorded_server.record("convolution", moves, seed, host_token=True) for _ in range(ENDED)
-    ]
+    game = GAMES[a_game(players=2)]
+    seed, moves = random_game(game.id, 1)
+    recorded = [recorded_server.record(game.id, moves, seed, host_token=True) for _ in range(ENDED)]
+    state = game.start(2, {}, seed)
+    for seat, action in moves:
+        state = game.apply(state, seat, action)
+    result = game.result(state)
+    assert result is not None
+    winners = " and ".join(NAMES[seat] for seat in result.winners)
+    won = f"{winners} won" if winners else "nobody won"
     codes = [game.code for game in recorded]
     key = secrets.token_urlsafe(32)
     run(_as_played(recorded_server.database_url, codes, key))
@@ -105,7 +112,7 @@ def test_your_games_the_banner_s_series_and_the_next_lobby(
         newest_first = codes[::-1]
         for index in range(10):
             item = listed.nth(index)
-            expect(item).to_contain_text("Convolution with Bob: Bob won")
+            expect(item).to_contain_text(f"{game.name} with Bob: {won}")
             expect(item.locator(".your-game-link")).to_have_attribute(
                 "href", f"/l/{newest_first[index]}"
             )
@@ -129,7 +136,7 @@ def test_your_games_the_banner_s_series_and_the_next_lobby(
         # after it.
         series = lobby_at(recorded_server, codes[-1])["series"]
         assert series["number"] == 3 and series["played"] == 3
-        after = f"Series after 3 games: {score_words(series)} in Convolution"
+        after = f"Series after 3 games: {score_words(series)} in {game.name}"
         line = page.locator("#result #result-series")
         expect(line).to_have_text(after)  # the replay opens at the end
         assert page.evaluate(OVERFLOW) <= 0, "the page scrolls sideways"
@@ -146,7 +153,7 @@ def test_your_games_the_banner_s_series_and_the_next_lobby(
         assert next_code != codes[-1]
         so_far = page.locator("#series")
         expect(so_far).to_have_text(
-            f"Game 4 of a series. So far: {score_words(series)} in Convolution."
+            f"Game 4 of a series. So far: {score_words(series)} in {game.name}."
         )
         fits_the_hand(page)
         shoot(page, "lobby-series")

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import NewContext
+from .pages import HOST_FIRST, NewContext
 
 pytestmark = pytest.mark.browser
 
-# The Convolution lobby: Ann (the host) goes first; a one-minute clock with 10 s per turn.
+# A two-seat lobby where Ann (the host) goes first; a one-minute clock with 10 s per turn.
 OPTIONS = {"first_player": "host", "clock_minutes": 1, "clock_increment": 10, "away_minutes": 1}
 
 
@@ -65,7 +65,7 @@ def test_clocks_tick_for_the_player_on_turn_and_a_bot_can_be_asked_for_one_who_l
 ) -> None:
     ann_context, bob_context = new_context(), new_context()
     created = ann_context.request.post(
-        "/api/lobbies", data={"game": "convolution", "name": "Ann", "options": OPTIONS}
+        "/api/lobbies", data={"game": HOST_FIRST, "name": "Ann", "options": OPTIONS}
     )
     assert created.status == 201, created.text()
     code = created.json()["code"]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .pages import NewContext, open_new_game
+from .pages import HOST_FIRST, NewContext, open_new_game
 from .test_table_pages import clock, open_table
 
 pytestmark = pytest.mark.browser
@@ -29,7 +29,7 @@ def test_the_pace_shows_the_options_that_apply_to_it_and_the_lobby_keeps_it(
     new_context: NewContext, artifacts: Path
 ) -> None:
     page = new_context().new_page()
-    form = open_new_game(page, "convolution")
+    form = open_new_game(page, HOST_FIRST)
     form.locator("details.table-options summary").click()
     pace = shown(form, "Pace")
     expect(pace).to_have_value(json.dumps("live"))
@@ -75,7 +75,7 @@ def test_a_turn_based_clock_reads_in_days_and_hours_and_a_vote_shows_once_it_has
         "time_runs_out": "wait",
     }
     created = ann_context.request.post(
-        "/api/lobbies", data={"game": "convolution", "name": "Ann", "options": options}
+        "/api/lobbies", data={"game": HOST_FIRST, "name": "Ann", "options": options}
     )
     assert created.status == 201, created.text()
     code = created.json()["code"]

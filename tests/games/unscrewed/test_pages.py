@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import NewContext, join, new_table, seq, start, state, wait_seq
+from tests.browser.pages import NewContext, join, new_table, seq, start, state, wait_seq
 
 pytestmark = pytest.mark.browser
 

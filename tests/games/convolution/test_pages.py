@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import (
+from tests.browser.pages import (
     CLICKABLE,
     NewContext,
     join,
@@ -227,7 +227,9 @@ def test_no_empty_gap_above_the_sheet_on_a_desktop(new_context: NewContext) -> N
     button once left 3.5 rem of nothing above it)."""
     ann, bob, _ = two_player_game(new_context, viewport={"width": 1280, "height": 800})
     expect(ann.get_by_role("button", name="Roll the dice")).to_be_visible()
+    expect(ann.locator("#prompt")).to_have_text("Roll the dice")  # the bar says it too
     move([ann, bob], [], 0)  # Ann rolls; now she scores
+    expect(ann.locator("#prompt")).to_have_text("Choose a category to score")
     expect(ann.locator("#board .dice")).to_be_visible()
     dice = ann.locator("#board .dice").bounding_box()
     sheet = ann.locator("#board .sheet").bounding_box()

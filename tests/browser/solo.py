@@ -1,18 +1,20 @@
-"""Solo play in real browsers: from the home page, one person plays each of the five games
-against the bots that "Play against bots" seats, to the end, by clicking the page's controls.
+"""Solo play in real browsers, for each game's own solo test (tests/games/<game>/
+test_pages_solo.py) and the tests that drive any game by its controls: from the home page, one
+person plays a game against the bots that "Play against bots" seats, to the end, by clicking the
+page's controls.
 
-Every test opens "/" in a fresh context, fills in "Your name" on the game's card and presses
+A solo test opens "/" in a fresh context, fills in "Your name" on the game's card and presses
 "Play against bots" (the home page picks the strongest level, "Good"). The game must start at
-once with the game's minimum number of players less one as bots (at least one: one Good bot for
-each of the five). Then the person plays: whenever the page offers them something to do, the
-test checks that the board's controls carry exactly the view's legal actions, picks one of the
-clickable ones with the game's own `pick`, clicks it, and waits until the game's public record
-holds it. The bot plays meanwhile. At the end the result panel names the winners (or nobody)
-and the record shows the bot's moves beside the person's.
+once with the game's minimum number of players less one as bots (at least one). Then the person
+plays: whenever the page offers them something to do, the test checks that the board's controls
+carry exactly the view's legal actions, picks one of the clickable ones with a `Pick` (the
+game's own, or `preferring` the types its entry's bench prefers), clicks it, and waits until the
+game's public record holds it. The bot plays meanwhile. At the end the result panel names the
+winners (or nobody) and the record shows the bot's moves beside the person's.
 
-These tests run on the server whose bots do not wait before each action (conftest.py's
-`quick_server`: the default BOT_DELAY of 0.8 s, there for people to follow, would make a game of
-Unvention, where the bot takes about 190 actions, last minutes).
+These tests run on the server whose bots do not wait before each action (fixtures.py's
+`quick_server`: the default BOT_DELAY of 0.8 s, there for people to follow, would make a game
+whose bot takes some 190 actions last minutes): a module of them says so with `SOLO_SERVER`.
 """
 
 from __future__ import annotations
@@ -31,9 +33,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .pages import DECIDING, NewContext, new_table, record, seq
-
-pytestmark = pytest.mark.browser
+from .pages import DECIDING, new_table, record, seq
 
 Action = dict[str, Any]
 Pick = Callable[[list[Action], random.Random], Action]
@@ -56,13 +56,12 @@ READ = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server(quick_server: str) -> str:
-    """This module's pages open on the server whose bots act at once."""
+def quick(quick_server: str) -> str:
+    """A module's pages open on the server whose bots act at once: `server = SOLO_SERVER`."""
     return quick_server
 
 
-# --- the person's choices, game by game ----------------------------------------------------------
+SOLO_SERVER = pytest.fixture(quick, scope="module", name="server")
 
 
 def by_type(actions: list[Action]) -> dict[str, list[Action]]:
@@ -72,72 +71,17 @@ def by_type(actions: list[Action]) -> dict[str, list[Action]]:
     return grouped
 
 
-def pick_convolution(actions: list[Action], rng: random.Random) -> Action:
-    """Roll when it is time to, else score in any open category."""
-    return rng.choice(actions)
+def preferring(types: tuple[str, ...]) -> Pick:
+    """A random pick that takes an action of `types` four times in five when there is one (as
+    the random players of the bench do with a game's `Bench.prefer`)."""
 
+    def pick(actions: list[Action], rng: random.Random) -> Action:
+        preferred = [action for action in actions if action["type"] in types]
+        if preferred and rng.random() < 0.8:
+            return rng.choice(preferred)
+        return rng.choice(actions)
 
-def pick_nerdy_inventions(actions: list[Action], rng: random.Random) -> Action:
-    """Mostly building and paying, so that the inventions run out and the game ends."""
-    building = [action for action in actions if action["type"] in ("build", "pay")]
-    if building and rng.random() < 0.9:
-        return rng.choice(building)
-    return rng.choice(actions)
-
-
-def pick_unvention(actions: list[Action], rng: random.Random) -> Action:
-    """An Idea or a Quantum Leap when one is owed; present inventions; finish a mechanism once
-    started; otherwise journal, circle and end the turn, building now and then."""
-    by = by_type(actions)
-    for owed in ("idea", "leap", "present"):
-        if by[owed]:
-            return rng.choice(by[owed])
-    for building in ("build_place", "build_add"):
-        if by[building]:
-            return rng.choice(by[building])
-    if by["build_cancel"]:
-        return by["build_cancel"][0]
-    if by["journal"]:
-        return rng.choice(by["journal"])
-    if by["cross"]:
-        return rng.choice(by["cross"])
-    if by["build_start"] and rng.random() < 0.5:
-        return by["build_start"][0]
-    if by["circle"] and rng.random() < 0.7:
-        return rng.choice(by["circle"])
-    if by["done"]:
-        return by["done"][0]
-    return rng.choice(actions)
-
-
-def pick_innovation(actions: list[Action], rng: random.Random) -> Action:
-    """Achieve whenever possible; on a turn's action mostly dogmas and melds; any answer to a
-    dogma's question."""
-    by = by_type(actions)
-    if by["achieve"]:
-        return rng.choice(by["achieve"])
-    if by["draw"]:
-        roll = rng.random()
-        if by["dogma"] and roll < 0.45:
-            return rng.choice(by["dogma"])
-        if by["meld"] and roll < 0.75:
-            return rng.choice(by["meld"])
-        return by["draw"][0]
-    return rng.choice(actions)
-
-
-def pick_unscrewed(actions: list[Action], rng: random.Random) -> Action:
-    """Lock the schemes in as soon as they are full; scheme Improvise often, so that attacks
-    get aimed; any other choice (character, spawn, aim, quirks) at random."""
-    by = by_type(actions)
-    if by["lock"]:
-        return by["lock"][0]
-    if by["scheme"]:
-        improvise = [action for action in by["scheme"] if action["card"] == "improvise"]
-        if improvise and rng.random() < 0.5:
-            return improvise[0]
-        return rng.choice(by["scheme"])
-    return rng.choice(actions)
+    return pick
 
 
 # --- playing ------------------------------------------------------------------------------------
@@ -185,15 +129,31 @@ def check_started_with_bots(page: Page, name: str, bots: int) -> None:
     assert levels == ["good"] * bots
 
 
+# What the board holds, said when it offers nothing to press: its parts, its controls, how many
+# of them can be pressed, and whether the client is live.
+BOARD = """() => {
+  const controls = [...document.querySelectorAll('#board [data-action]')];
+  return {
+    parts: document.getElementById('board').children.length,
+    controls: controls.length,
+    pressable: controls.filter((element) => !element.disabled && element.checkVisibility()).length,
+    live: window.tinkertable.client.live,
+  };
+}"""
+
+
 def wait_for_decision(page: Page) -> None:
     """Until the person has a control to press or the game is over; the bot moves meanwhile."""
     try:
         page.wait_for_function(DECIDING, timeout=DECISION_TIMEOUT)
     except PlaywrightError:
         view = page.evaluate("() => window.tinkertable.client.view")
+        assert view is not None, "the page never had the game's view"
+        board = page.evaluate(BOARD)
         raise AssertionError(
             "nothing to click and the game goes on: "
-            f"active {view['active']}, prompt {view['prompt']!r}, legal {view['legal']}"
+            f"you {view['you']}, active {view['active']}, prompt {view['prompt']!r}, "
+            f"legal {str(view['legal'])[:500]}; the board: {board}"
         ) from None
 
 
@@ -248,7 +208,7 @@ def play_one_game(
     ended. The page goes to `screenshot` after the person's `midway`-th click, if it comes."""
     began = time.monotonic()
     code = play_against_bots(page, game, "Ann")
-    check_started_with_bots(page, "Ann", bots=1)  # one Good bot, for each of the five
+    check_started_with_bots(page, "Ann", bots=1)  # one Good bot: the games played so seat two
     you = page.evaluate("() => window.tinkertable.client.view.you")
     assert you == 0  # people sit first, bots after them
 
@@ -310,9 +270,9 @@ def play_solo(
     """Play `game` against its bot from the home page (see `play_one_game`) until a game lasts
     at least `midway` of the person's clicks, at most TRIES games; the last one.
 
-    The server deals each game from a fresh seed, and some deals end at once: in about one
-    Nerdy Inventions game in twenty the Good bot builds and flies the Zeppelin before the
-    person has had eight turns' worth of clicks. Such a game is played to its end and checked
+    The server deals each game from a fresh seed, and some deals end at once (in one game about
+    one deal in twenty lets the Good bot win before the person has had eight turns' worth of
+    clicks). Such a game is played to its end and checked
     like any other; then another is started from the home page. `seed` seeds the person's
     choices; the server deals every game from a fresh seed of its own.
     """
@@ -331,71 +291,3 @@ def play_solo(
     page.screenshot(path=artifacts / f"solo-{game}-over.png", full_page=True)
     assert errors == []
     return played
-
-
-# --- the five games -------------------------------------------------------------------------
-
-
-def test_one_person_plays_convolution_against_a_bot(
-    new_context: NewContext, artifacts: Path
-) -> None:
-    """Convolution: 27 moves, 13 or 14 of them the person's (rolls and scores); 3 to 6 s."""
-    page = new_context().new_page()
-    played = play_solo(
-        page, "convolution", pick_convolution, artifacts, seed=1, midway=4, max_clicks=27
-    )
-    assert played.seq == 27  # 9 rolls and 18 scores
-    assert played.kinds == {"roll", "score"}
-
-
-def test_one_person_plays_nerdy_inventions_against_a_bot(
-    new_context: NewContext, artifacts: Path
-) -> None:
-    """Nerdy Inventions: 30 to 90 clicks (research, build and pay with dice, abilities, the
-    tool) against 35 to 75 bot moves, until the Zeppelin ends the game; 9 to 24 s."""
-    page = new_context().new_page()
-    played = play_solo(
-        page,
-        "nerdy-inventions",
-        pick_nerdy_inventions,
-        artifacts,
-        seed=2,
-        midway=8,
-        max_clicks=600,
-    )
-    assert {"build", "pay"} <= played.kinds
-
-
-def test_one_person_plays_unvention_against_a_bot(new_context: NewContext, artifacts: Path) -> None:
-    """Unvention: 100 to 140 clicks, most of them on the sheet's cells (journal, circle,
-    mechanisms placed on inventions), while the bot fills in its own sheet at the same time
-    (about 190 moves), turn by turn through the days; 35 to 50 s, the longest of the five."""
-    page = new_context().new_page()
-    played = play_solo(
-        page, "unvention", pick_unvention, artifacts, seed=3, midway=40, max_clicks=500
-    )
-    assert {"journal", "circle", "build_start", "build_add", "build_place", "done"} <= played.kinds
-
-
-def test_one_person_plays_innovation_against_a_bot(
-    new_context: NewContext, artifacts: Path
-) -> None:
-    """Innovation: 35 to 90 clicks (the opening pick, actions on cards, answers to the
-    dogmas' questions) against 40 to 60 bot moves, until someone reaches six achievements or
-    the deck runs out; 8 to 20 s."""
-    page = new_context().new_page()
-    played = play_solo(
-        page, "innovation", pick_innovation, artifacts, seed=4, midway=10, max_clicks=600
-    )
-    assert {"pick", "dogma"} <= played.kinds
-
-
-def test_one_person_plays_unscrewed_against_a_bot(new_context: NewContext, artifacts: Path) -> None:
-    """UNSCREWED: a character, a spawn point, then three schemes locked in, round after round
-    (with aims and quirks when they come), until one is the last standing: 6 to 20 clicks;
-    6 to 10 s."""
-    page = new_context().new_page()
-    played = play_solo(
-        page, "unscrewed", pick_unscrewed, artifacts, seed=5, midway=4, max_clicks=300
-    )
-    assert {"character", "spawn", "scheme", "lock"} <= played.kinds

@@ -14,10 +14,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from app.games.core import Action, State
-from tests.play.test_off_loop import GAMES
-
-from .conftest import bounded_context
-from .pages import (
+from tests.browser.fixtures import bounded_context
+from tests.browser.pages import (
     CLICKABLE,
     NewContext,
     join,
@@ -28,7 +26,8 @@ from .pages import (
     state,
     wait_seq,
 )
-from .recorded import Recorded, RecordedServer, recorded_server_fixture
+from tests.browser.recorded import Recorded, RecordedServer, recorded_server_fixture
+from tests.play.test_off_loop import GAMES
 
 pytestmark = pytest.mark.browser
 recorded_server = recorded_server_fixture
@@ -248,3 +247,38 @@ def test_a_finished_game_no_longer_speaks_of_its_final_round(
         expect(page.locator("#board")).not_to_contain_text("No dice in hand")
     finally:
         context.close()
+
+
+def test_the_stand_in_notice_is_the_hosts_and_folded(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    """Only a host can give the real cards: the host sees the notice, folded; a player and a
+    spectator see none (the rules page says it)."""
+    recorded = recorded_server.halfway("nerdy-inventions")
+    contexts = []
+    try:
+        host_context, host = seat_page(browser, recorded_server, recorded, PHONE)
+        contexts.append(host_context)
+        notice = host.locator("#board details.folded-notice")
+        expect(notice.locator("summary")).to_have_text("Stand-in cards")
+        expect(notice).not_to_have_attribute("open", "")
+        expect(notice.locator(".ni-stand-in")).to_be_hidden()
+        notice.locator("summary").click()
+        expect(notice.locator(".ni-stand-in")).to_have_text(
+            "The printed card values are not known: these levels, costs, counts and points are "
+            "ours (the Rules page explains them, and how a host plays with the real cards)."
+        )
+        guest = recorded_server.guest(recorded)
+        for cookies in (guest.cookies(recorded_server.url), []):
+            context = bounded_context(browser, base_url=recorded_server.url, viewport=PHONE)
+            contexts.append(context)
+            if cookies:
+                context.add_cookies(cookies)
+            page = context.new_page()
+            page.goto(f"/l/{recorded.code}")
+            page.wait_for_function("() => document.querySelector('#board .ni-status')")
+            expect(page.locator("#board .ni-header")).not_to_contain_text("tand-in")
+            expect(page.locator("#board details")).to_have_count(0)
+    finally:
+        for context in contexts:
+            context.close()
