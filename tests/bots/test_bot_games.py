@@ -28,11 +28,13 @@ from app.play.views import rules_view
 from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run
 from tests.play.tables import Table, Viewer, serving
+from tests.registered import a_game
 
 GAMES = games_for(Settings(_env_file=None))
 WAIT = 120  # seconds for a game of bots to end
 # Games of bots only are a function of their seed (the bots draw from generators made from it):
-# with this one, easy bots end Nerdy Inventions in about 1250 actions rather than 3000 or more.
+# with this one, easy bots end the longest of the registered games in about 1250 actions rather
+# than 3000 or more.
 SEED = 6
 
 
@@ -170,13 +172,13 @@ def _play_against_bots(
 
 def test_a_person_and_a_bot_take_turns_over_the_websocket(fast: Settings) -> None:
     with serving(fast) as client:
-        table, ann = _play_against_bots(client, "convolution", seed=3)
+        table, ann = _play_against_bots(client, a_game(players=2), seed=3)
         view = dict(ann.view or {})
         view["seqs"] = ann.seqs
         log = check_the_record(client, table.code, view)
         seats = [entry["seat"] for entry in log["actions"]]
         assert set(seats) == {0, 1}
-        # Turns alternate: a roll and the first score by one seat, the other's score after.
+        # Turns alternate: one seat's actions, then the other's.
         assert any(a != b for a, b in zip(seats, seats[1:], strict=False))
         assert [p["bot"] for p in ann.view["players"]] == [False, True]
         # Play again: the next lobby has the same bot in it, waiting for the start.
@@ -228,7 +230,8 @@ def test_two_processes_driving_one_game_of_bots_record_each_action_once(
     fast: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("app.play.runner.new_seed", lambda: SEED)
-    code = run(_seat_bots_only(fast.database_url, "unvention", 3))
+    # Three seats, in the first game that seats three (its seats may act at the same time).
+    code = run(_seat_bots_only(fast.database_url, a_game(players=3), 3))
     with serving(fast) as one, serving(fast) as two:
         # Both servers found the game at start and drive its bots at the same time.
         here = Table(one, code, []).connect(None)

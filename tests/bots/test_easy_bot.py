@@ -14,8 +14,10 @@ from app.games.core import Action, Game, Rng, canonical
 from app.play.bots import Turn, decide
 from app.play.registry import games_for
 from app.play.runner import Position
+from tests.registered import a_game
 
 GAMES = games_for(Settings(_env_file=None))
+A_GAME = a_game(players=2)  # any game seating two: these tests are about the bot interface
 GARBAGE: list[Any] = [None, "garbage", 12345, [1, 2, 3], {"hand": ["not", "a", "card"]}]
 
 
@@ -59,7 +61,7 @@ def test_the_easy_bot_plays_from_a_view_whose_state_is_garbage(game_id: str) -> 
 def test_the_easy_bot_chooses_uniformly() -> None:
     legal = [{"type": "pick", "n": n} for n in range(4)]
     counts = [0] * 4
-    game = GAMES["convolution"]
+    game = GAMES[A_GAME]
     for seq in range(4000):
         counts[EASY.choose(game, {}, legal, bot_rng(99, seq, 0))["n"]] += 1
     assert all(900 < count < 1100 for count in counts), counts
@@ -67,7 +69,7 @@ def test_the_easy_bot_chooses_uniformly() -> None:
 
 def test_the_easy_bot_chooses_the_same_whatever_the_order_of_legal() -> None:
     legal = [{"type": "pick", "n": n, "of": [n, "x"]} for n in range(7)]
-    game = GAMES["convolution"]
+    game = GAMES[A_GAME]
     for seq in range(50):
         shuffled = list(legal)
         random_order = bot_rng(3, seq, 1)
@@ -119,7 +121,7 @@ class _Broken(Bot):
 
 
 def test_a_game_offers_its_own_levels_through_its_bots_hook() -> None:
-    base = type(GAMES["convolution"])
+    base = type(GAMES[A_GAME])
 
     class WithGoodBot(base):  # type: ignore[misc, valid-type]
         def bots(self) -> dict[str, Bot]:
@@ -128,11 +130,11 @@ def test_a_game_offers_its_own_levels_through_its_bots_hook() -> None:
     game = WithGoodBot()
     assert list(bots_for(game)) == ["easy", "good"]
     assert [bot["level"] for bot in game.info()["bots"]] == ["easy", "good"]
-    assert Game.bots(GAMES["convolution"]) == {}  # the hook offers nothing by default
+    assert Game.bots(GAMES[A_GAME]) == {}  # the hook offers nothing by default
     assert isinstance(EASY, RandomBot)
 
 
-def _position(game_id: str = "convolution") -> Position:
+def _position(game_id: str = A_GAME) -> Position:
     game = GAMES[game_id]
     state = game.start(2, {}, 5)
     seats = [{"name": "A", "bot": True, "level": "good"}, {"name": "B", "bot": True}]

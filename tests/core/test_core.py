@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from app.games.convolution import Convolution
+from app.games.bots import EASY, bot_rng
 from app.games.core import (
     Action,
     BadOptions,
@@ -25,6 +25,9 @@ from app.games.core import (
 from app.games.decisions import Ask, Script, Simultaneous
 from app.games.log import log, visible_log
 from app.games.randomness import randomness, seed_state
+from tests.registered import ENTRIES, GAME_IDS
+
+MOST_STEPS = 4000  # easy bots end every registered game well within this (the longest: ~2500)
 
 # --- Rng ------------------------------------------------------------------------------------
 
@@ -281,16 +284,24 @@ def test_apply_never_changes_the_state_passed_in() -> None:
         HIGHEST.apply(state, 0, pick(4))
     assert json.dumps(state) == before
 
-    convolution = Convolution()
-    state = convolution.start(2, {}, seed=3)
-    for step in range(27):
-        seat = convolution.active(state)[0]
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_registered_game_changes_the_state_passed_in(game_id: str) -> None:
+    """A whole game, each action the easy bot's: `apply` returns a new state every time."""
+    game = ENTRIES[game_id].game
+    state = game.start(max(game.min_players, 2), {}, seed=3)
+    for step in range(MOST_STEPS):
+        if game.result(state) is not None:
+            break
+        seat = game.active(state)[0]
+        view = {**game.view(state, seat), "you": seat}
+        action = EASY.choose(game, view, game.legal(state, seat), bot_rng(3, step, seat))
         before = json.dumps(state)
-        after = convolution.apply(state, seat, convolution.legal(state, seat)[step % 2 - 1])
-        assert json.dumps(state) == before
+        after = game.apply(state, seat, action)
+        assert json.dumps(state) == before, f"step {step}: {action}"
         assert after is not state
         state = after
-    assert convolution.result(state) is not None
+    assert game.result(state) is not None, f"no result after {MOST_STEPS} actions"
 
 
 @pytest.mark.parametrize(

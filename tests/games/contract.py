@@ -69,7 +69,7 @@ def problems(value: Any, expected: Any, path: str = "$") -> list[str]:
 def _typeddict_problems(value: Any, expected: Any, path: str) -> list[str]:
     if type(value) is not dict:
         return [f"{path}: {_shown(value)} is not an object ({expected.__name__})"]
-    hints, required = _keys(expected)
+    hints, required = keys_of(expected)
     found = [f"{path}: no {key} ({expected.__name__})" for key in sorted(required - set(value))]
     for key in sorted(set(value) - set(hints), key=str):
         found.append(f"{path}: {key} is not in {expected.__name__}")
@@ -80,7 +80,7 @@ def _typeddict_problems(value: Any, expected: Any, path: str) -> list[str]:
 
 
 @functools.cache
-def _keys(expected: Any) -> tuple[dict[str, Any], frozenset[str]]:
+def keys_of(expected: Any) -> tuple[dict[str, Any], frozenset[str]]:
     """A TypedDict's keys and their types, and which keys are required.
 
     (Under `from __future__ import annotations` Python 3.11 cannot tell NotRequired keys in

@@ -1,8 +1,7 @@
 """Golden replays: replaying a recorded game and the digest of every view along the way.
 
 Recorded by scripts/record_golden.py into each game's golden folder (its entry's `golden`);
-checked by
-tests/games/test_golden_replays.py.
+checked by tests/games/test_golden_replays.py.
 """
 
 from __future__ import annotations

@@ -8,11 +8,14 @@ Every game also keeps the generator's state and the seed out of every view.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from app.config import Settings
-from app.games.core import Action, Rng, Seat, State
+from app.games.core import Action, Game, Rng, Seat, State
 from app.games.secrets import Keeper, Knowledge, Viewer, mentions, text_of, viewers, who
 from app.play.patches import diff
 from app.play.registry import entries_for
@@ -192,3 +195,32 @@ class Playout:
                         f"seat {seat}'s {record} names {sorted(named)}, hidden from {who(viewer)}"
                     )
         return None
+
+
+def playouts(keeper: Keeper, count: int) -> list[Playout]:
+    """`count` games on their own seeds, going round the keeper's player counts and options."""
+    return [
+        Playout(keeper, seed_for(index), *keeper.variants[index % len(keeper.variants)])
+        for index in range(count)
+    ]
+
+
+# --- the checks find leaks ------------------------------------------------------------------
+
+LeakyView = Callable[[Game, State, Seat | None], dict[str, Any]]
+
+
+def with_state(view: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """The view with more in its table."""
+    return {**view, "state": {**view["state"], **extra}}
+
+
+def expect_planted_leak(game_id: str, leaky: LeakyView, found: str) -> None:
+    """A few random games of `game_id` whose views are `leaky`'s: the checks raise a `Leak`
+    whose words match `found`."""
+    keeper: Keeper = type(KEEPERS[game_id])()  # a keeper of its own, with its own game
+    game = keeper.game
+    game.view = lambda state, seat: leaky(game, state, seat)  # type: ignore[method-assign]
+    with pytest.raises(Leak, match=found):
+        for playout in playouts(keeper, 5):
+            playout.run()

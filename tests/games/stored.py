@@ -6,12 +6,17 @@ end through `core.finish` and name its open decision `asking`): the golden game'
 snapshot in the middle of a decision (`snapshot_seq` actions in), its finished state, and the
 golden game's actions and result. `Game.upgrade` must turn each state into the one today's code
 reaches with the same actions, and the server must load, play on and replay such a record.
-(UNSCREWED's and Unvention's `stored/` folders hold more states of their own, which their own
-`test_stored.py` reads.)
+(Some games' `stored/` folders hold more states of their own, which their own `test_stored.py`
+reads.)
+
+What a game's finished state stored before could not tell its upgrade is in its test folder's
+`stored_end.py` (`NOT_KEPT_AT_THE_END`, the state's keys left out when comparing), if anything.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -30,15 +35,19 @@ def name(path: Path) -> str:
     return f"{path.parent.parent.name}-{path.stem}"
 
 
-# What a finished state stored before could not tell its upgrade: UNSCREWED's said phase "over",
-# not the phase the game ended in (today's keep it), and its upgrade puts the round's last one.
-# A finished game's phase changes nothing: no action is legal, and its page shows the result.
-NOT_KEPT_AT_THE_END = {"unscrewed": ("phase",)}
+def not_kept_at_the_end(game: str) -> tuple[str, ...]:
+    """The keys of `game`'s finished state that a state stored before could not tell its
+    upgrade: its test folder's stored_end.NOT_KEPT_AT_THE_END, or none."""
+    module = f"{__package__}.{game.replace('-', '_')}.stored_end"
+    if importlib.util.find_spec(module) is None:
+        return ()
+    left_out: tuple[str, ...] = importlib.import_module(module).NOT_KEPT_AT_THE_END
+    return left_out
 
 
 def same_end(game: str, upgraded: dict[str, Any], today: dict[str, Any]) -> bool:
     """Whether an upgraded finished state is today's, apart from what the old one did not keep."""
-    left_out = NOT_KEPT_AT_THE_END.get(game, ())
+    left_out = not_kept_at_the_end(game)
 
     def kept(state: dict[str, Any]) -> dict[str, Any]:
         return {key: value for key, value in state.items() if key not in left_out}

@@ -14,7 +14,7 @@ import pytest
 from app.config import Settings
 from app.games.core import BadOptions, Contract, Game, Rng, State, View
 from app.play.registry import games_for
-from tests.games.contract import problems
+from tests.games.contract import keys_of, problems
 from tests.games.replays import golden_files
 
 GAMES = games_for(Settings())
@@ -46,18 +46,20 @@ def test_every_game_plays_through_its_moves_table() -> None:
         assert types <= set(game.moves()), (path.name, types - set(game.moves()))
 
 
-def test_the_checker_finds_a_missing_key_an_extra_key_and_a_wrong_type() -> None:
-    game = GAMES["convolution"]
-    state = game.start(2, {}, 1)
-    assert problems(state, game.contract.state) == []
-    missing = {key: value for key, value in state.items() if key != "turn"}
-    assert problems(missing, game.contract.state) == ["$: no turn (ConvolutionState)"]
-    assert problems({**state, "extra": 1}, game.contract.state) == [
-        "$: extra is not in ConvolutionState"
-    ]
-    assert problems({**state, "turn": True}, game.contract.state) == ["$.turn: True is not int"]
-    assert problems({**state, "phase": "later"}, game.contract.state) != []
-    assert problems({"type": "score"}, game.contract.action) != []
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_checker_finds_a_missing_key_an_extra_key_and_a_wrong_type(game_id: str) -> None:
+    """On each game's first state (each game's own cases: tests/games/<package>/)."""
+    game = GAMES[game_id]
+    contract = game.contract.state
+    state = game.start(max(game.min_players, 2), {}, 1)
+    assert problems(state, contract) == []
+    hints, required = keys_of(contract)
+    key = next(key for key in state if key in required)
+    missing = {name: value for name, value in state.items() if name != key}
+    assert problems(missing, contract) == [f"$: no {key} ({contract.__name__})"]
+    assert problems({**state, "extra": 1}, contract) == [f"$: extra is not in {contract.__name__}"]
+    for name in (name for name in state if hints[name] is int):
+        assert problems({**state, name: True}, contract) == [f"$.{name}: True is not int"]
 
 
 def checked(game: Game, state: State, players: int, views: bool = True) -> list[str]:
@@ -114,7 +116,7 @@ def test_random_games_fit_the_contract(game_id: str) -> None:
             }
             try:
                 states = list(random_game(game, players, options, seed))
-            except BadOptions:  # an option for other player counts (Innovation's teams)
+            except BadOptions:  # an option for other player counts (teams, say)
                 continue
             for step, state in enumerate(states):
                 views = step % VIEWS_EVERY == 0 or step == len(states) - 1

@@ -1,8 +1,9 @@
 """Golden replays: recorded whole games replay to the same views, step by step, and result.
 
-Each file in tests/games/golden/ was recorded by scripts/record_golden.py. A failure here means
-a game now plays or shows something differently from when it was recorded: if that change is
-meant, record again and review the diff of the final views.
+Each game's recordings (its entry's `recordings`, in its `golden` folder) were recorded by
+scripts/record_golden.py. A failure here means a game now plays or shows something differently
+from when it was recorded: if that change is meant, record again and review the diff of the
+final views.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from app.games.bots import EASY, bot_rng
 from app.games.unvention import workshop
 from app.games.unvention.reach import points_now, reach
 from app.games.unvention.rebuild import rebuild
-from tests.bots.test_unvention_good_bot import GAME, circle, give_wrenches, play, position
+from tests.games.unvention.test_good_bot import GAME, circle, give_wrenches, play, position
 
 GREEDY = GAME.sparring_bots()["greedy"]
 
