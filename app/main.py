@@ -1,4 +1,7 @@
-"""The application: `create_app()`, and the lifespan that owns the database engine and the hub.
+"""The application, and the one place that builds the house: `create_app()` (the settings, the
+games, the middleware, the metrics and the owner's pages), and the lifespan that builds every
+long-lived object of the process (`build`: the database, the lobby layer, the hub, the workers,
+notices and notifications, bots and hints) and closes them at the end.
 
 `uvicorn app.main:app` works too: `app` is built on first access, not at import time.
 """
@@ -13,6 +16,7 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from pathlib import Path
@@ -22,6 +26,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.admin import router as admin
 from app.admin.tables import Tables
@@ -34,23 +39,31 @@ from app.edge.logs import redact_tokens_in_logs, use_json_lines
 from app.edge.security import SecurityMiddleware
 from app.edge.timing import ServerTimingMiddleware
 from app.lobby import expiry, your_games
+from app.lobby.again import Again
+from app.lobby.away import Away
+from app.lobby.directory import Directory
+from app.lobby.finished import Finished
+from app.lobby.records import Records
 from app.lobby.router import router as lobby_router
 from app.lobby.service import Lobbies
+from app.lobby.store import LobbyStore
 from app.notify import setup as notifications
+from app.notify.alerts import Alerts
 from app.notify.router import router as notify_router
 from app.notify.router import worker as service_worker
 from app.ops import metrics
+from app.ops.metrics import Metrics
 from app.play.bots import BotDriver
 from app.play.hints import Hints
 from app.play.hub import Hub
 from app.play.lag import LoopLag
+from app.play.listeners import AsyncListeners
 from app.play.notices import Notices
 from app.play.progress import Progress
-from app.play.registry import entries_for
+from app.play.registry import Games, entries_for
 from app.play.replays import Replays
 from app.play.reviews import Reviews
-from app.play.rooms import Room
-from app.play.runner import Position
+from app.play.runner import Runner
 from app.play.websocket import router as websocket_router
 from app.play.workers import Workers
 from app.site import pages
@@ -65,64 +78,106 @@ HEALTH_TIMEOUT = 3.0
 ROOM_IDLE_SECONDS = 600
 
 
-@asynccontextmanager
-async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    settings: Settings = app.state.settings
+@dataclass(frozen=True)
+class House:
+    """Every long-lived object of one server process, each made once and handed what it needs
+    when made (`build`); hooks are lists of listeners, joined here. `close()` at the end."""
+
+    engine: AsyncEngine
+    sessions: async_sessionmaker[AsyncSession]
+    store: LobbyStore
+    directory: Directory
+    notices: Notices | None
+    runner: Runner
+    hub: Hub
+    alerts: Alerts
+    workers: Workers
+    replays: Replays
+    progress: Progress
+    reviews: Reviews
+    lobbies: Lobbies
+    away: Away
+    again: Again
+    records: Records
+    finished: Finished
+    bots: BotDriver
+    hints: Hints
+    lag: LoopLag
+    banner: Banner
+    admin_tables: Tables
+    openings: Openings
+    tasks: tuple[asyncio.Task[None], ...]
+
+    async def close(self) -> None:
+        """Each part closed even when one before it fails, the database's connections last:
+        a connection left to the garbage collector warns much later, far from its cause."""
+        for task in self.tasks:
+            task.cancel()
+        closings = [self.banner.close, self.bots.close, self.hints.close, self.alerts.close]
+        closings += [self.reviews.close, self.workers.close, self.lag.close]
+        closings += [self.notices.close] if self.notices is not None else []
+        closings += [partial(_ended, task) for task in self.tasks]
+        closings += [self.runner.recorder.close, self.engine.dispose]
+        for close in closings:
+            try:
+                await close()
+            except Exception:
+                log.exception("could not close %s", close)
+
+
+async def build(settings: Settings, games: Games, figures: Metrics) -> House:
+    """The house, its parts started: the lobby layer's store and directory (which the hub
+    asks) before the hub, the lobby service and the parts that tell the hub after it."""
     if settings.migrate_on_start:
         await migrate_async(settings.database_url)
     engine = make_engine(settings.database_url)
     sessions = make_sessions(engine)
-    games = app.state.games
-    lobbies = Lobbies(sessions, games, held_seats=timedelta(minutes=settings.held_seat_minutes))
+    store = LobbyStore(sessions, games, held_seats=timedelta(minutes=settings.held_seat_minutes))
+    directory = Directory(store)
+    # Several processes may serve one PostgreSQL database: each hears the others' notices.
+    heard_action: AsyncListeners[int, int] = AsyncListeners()
+    heard_lobby: AsyncListeners[str] = AsyncListeners()
+    reconnected: AsyncListeners[[]] = AsyncListeners()
+    notices = None
+    if not settings.is_sqlite:
+        notices = Notices(
+            engine, on_action=heard_action, on_lobby=heard_lobby, on_reconnect=reconnected
+        )
+    runner = Runner(sessions, games, notice_from=notices.sender if notices else None)
     hub = Hub(
-        lobbies.runner,
-        lobbies,
+        runner,
+        directory,
         buffer_size=settings.patch_buffer,
         chat_history=settings.chat_history,
+        tell_others=notices.lobby_changed if notices else None,
+        kept_current=notices.current.is_set if notices else lambda: True,
     )
-    lobbies.hub = hub
-    notices = None
-    if not settings.is_sqlite:  # several processes may serve one PostgreSQL database
-        notices = Notices(
-            engine,
-            on_action=hub.heard_action,
-            on_lobby=hub.heard_lobby,
-            on_reconnect=hub.catch_up_all,
-        )
-        lobbies.runner.notice_from = notices.sender
-        hub.tell_others = notices.lobby_changed
-        hub.kept_current = notices.current.is_set
+    heard_action.add(hub.heard_action)
+    heard_lobby.add(hub.heard_lobby)
+    reconnected.add(hub.catch_up_all)
+    if notices is not None:
         notices.start()
-    alerts = app.state.alerts = await notifications.start(
-        settings, engine, hub, notices.sender if notices is not None else None
+    alerts, presence = await notifications.start(
+        settings, engine, hub.holds, notices.sender if notices else None
     )
+    hub.on_seat_presence.add(presence.changed)
+    hub.referee.on_recorded.add(alerts.recorded)
     workers = Workers(settings)
-    lobbies.replays = Replays(sessions, workers, settings.replays_at_once)
-    lobbies.progress = Progress(lobbies.replays)
-    reviews = lobbies.reviews = Reviews(sessions, workers)
+    replays = Replays(sessions, workers, settings.replays_at_once)
+    progress = Progress(replays)
+    reviews = Reviews(sessions, workers)
     # The review of a game starts as this process records its last action (app.play.reviews).
-    alerts_recorded = hub.referee.on_recorded
-
-    def recorded(room: Room, before: Position, after: Position) -> None:
-        alerts_recorded(room, before, after)
-        reviews.recorded(after)
-
-    hub.referee.on_recorded = recorded
+    hub.referee.on_recorded.add(lambda room, before, after: reviews.recorded(after))
+    records = Records(store, hub)
+    lobbies = Lobbies(store, hub, directory=directory, records=records)
     bots = BotDriver(hub, settings.bot_delay, workers)
+    hub.on_position.add(bots.poke)
     hints = Hints(hub, workers)
+    hub.on_hint.add(hints.ask)
     lag = LoopLag()
-    app.state.metrics.watch(hub=hub, bots=bots, engine=engine, lag=lag)
-    banner = app.state.banner = Banner(sessions)
+    figures.watch(hub=hub, bots=bots, engine=engine, lag=lag)
+    banner = Banner(sessions)
     await banner.load()
-    app.state.admin_tables = Tables(sessions, hub, games)
-    app.state.engine = engine
-    app.state.lobbies = lobbies
-    app.state.seats = lobbies
-    app.state.hub = hub
-    app.state.openings = Openings(settings.openings_at_once)
-    app.state.bots = bots
-    app.state.hints = hints
-    app.state.lag = lag
     sweeper = asyncio.create_task(_sweep_rooms(hub))
     # Old lobbies go in the background; those this process has a room for, or another process
     # has a connection to, wait for a later round. The others are told of those that went.
@@ -139,6 +194,46 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     lag.start()
     bots.start()
     await reviews.catch_up()
+    return House(
+        engine=engine,
+        sessions=sessions,
+        store=store,
+        directory=directory,
+        notices=notices,
+        runner=runner,
+        hub=hub,
+        alerts=alerts,
+        workers=workers,
+        replays=replays,
+        progress=progress,
+        reviews=reviews,
+        lobbies=lobbies,
+        away=Away(store, hub),
+        again=Again(store, hub),
+        records=records,
+        finished=Finished(store, replays=replays, progress=progress, reviews=reviews),
+        bots=bots,
+        hints=hints,
+        lag=lag,
+        banner=banner,
+        admin_tables=Tables(sessions, hub, games),
+        openings=Openings(settings.openings_at_once),
+        tasks=(sweeper, expirer),
+    )
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    house = await build(app.state.settings, app.state.games, app.state.metrics)
+    # What the routes ask for, by name.
+    app.state.house = house
+    for name in (
+        "engine", "hub", "runner", "store", "directory", "lobbies", "away", "again", "records",
+        "finished", "replays", "reviews", "alerts", "banner", "admin_tables", "openings", "bots",
+        "hints", "lag",
+    ):  # fmt: skip
+        setattr(app.state, name, getattr(house, name))
+    app.state.seats = house.directory  # the websocket's seat for a token
     # What the server holds from its start to its end (modules, games, settings) is never
     # garbage: out of the collector's full passes, which stall the loop for as long as they
     # take (a tenth of a second for these objects on a small machine), until the end.
@@ -149,26 +244,13 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # rarer at the same total cost, and full passes (which walk every room's state) ten times
     # rarer: measured with scripts/bench_mixed.py, the loop's worst lag fell from ~70 to ~48 ms.
     gc.set_threshold(10_000, 10, 10)
-    log.info("Tinkertable is ready on %s", settings.database_url.split("://")[0])
+    log.info("Tinkertable is ready on %s", app.state.settings.database_url.split("://")[0])
     try:
         yield
     finally:
         gc.unfreeze()
         gc.set_threshold(*gc_defaults)
-        for task in (sweeper, expirer):
-            task.cancel()
-        closings = [banner.close, bots.close, hints.close, alerts.close, reviews.close]
-        closings += [workers.close, lag.close]
-        closings += [notices.close] if notices is not None else []
-        closings += [partial(_ended, sweeper), partial(_ended, expirer)]
-        closings += [lobbies.runner.recorder.close, engine.dispose]
-        # Each part is closed even when one before it fails, the database's connections last:
-        # a connection left to the garbage collector warns much later, far from its cause.
-        for close in closings:
-            try:
-                await close()
-            except Exception:
-                log.exception("could not close %s", close)
+        await house.close()
 
 
 async def _ended(task: asyncio.Task[Any]) -> None:
@@ -227,7 +309,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.debug_lag:
 
         @app.get("/api/debug/lag", include_in_schema=False)
-        async def loop_lag(request: Request, reset: bool = False, samples: bool = False) -> dict:
+        async def loop_lag(
+            request: Request, reset: bool = False, samples: bool = False
+        ) -> dict[str, Any]:
             """How late the event loop ran (app/play/lag.py) over its latest samples, each of
             them with `samples`; `reset`: forget them after the answer."""
             lag: LoopLag = request.app.state.lag

@@ -33,8 +33,11 @@ import pytest
 from sqlalchemy import func, select
 
 from app.config import ROOT, Settings
+from app.lobby.directory import Directory
 from app.lobby.models import ChatMessage, Lobby, Player
+from app.lobby.records import Records
 from app.lobby.service import Lobbies
+from app.lobby.store import LobbyStore
 from app.ops.cli import main as cli
 from app.ops.transfer import TransferError, backup, export, import_, libpq_url
 from app.play.fanout import snapshot
@@ -42,7 +45,7 @@ from app.play.fold import Fold, step
 from app.play.hub import Hub
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
-from app.play.runner import initial_state
+from app.play.runner import Runner, initial_state
 from app.play.views import rules_view
 from app.store.db import iso, make_engine, make_sessions
 from tests.bots.test_bot_games import SEED, _play_against_bots, _seat_bots_only, watch_to_the_end
@@ -187,10 +190,12 @@ async def _shown(url: str) -> dict[str, Any]:
     engine = make_engine(url)
     try:
         sessions = make_sessions(engine)
-        lobbies = Lobbies(sessions, GAMES, held_seats=timedelta(minutes=10))
-        hub = Hub(lobbies.runner, lobbies, buffer_size=0, chat_history=0)
+        store = LobbyStore(sessions, GAMES, held_seats=timedelta(minutes=10))
+        directory = Directory(store)
+        hub = Hub(Runner(sessions, GAMES), directory, buffer_size=0, chat_history=0)
         hub.now = lambda: 0.0  # the same moment on every database (absences start at it)
-        lobbies.hub = hub
+        records = Records(store, hub)
+        lobbies = Lobbies(store, hub, directory=directory, records=records)
         async with sessions() as session:
             codes = list(await session.scalars(select(Lobby.code).order_by(Lobby.code)))
         shown: dict[str, Any] = {}
@@ -198,9 +203,9 @@ async def _shown(url: str) -> dict[str, Any]:
             lobby = await lobbies.describe(code)
             lobby["players"] = [{**p, "id": p["seat"]} for p in lobby["players"]]
             chat = [
-                (name, words, iso(at)) for name, words, at in await lobbies.recent_chat(code, 99)
+                (name, words, iso(at)) for name, words, at in await directory.recent_chat(code, 99)
             ]
-            entry: dict[str, Any] = {"lobby": lobby, "log": await lobbies.log(code), "chat": chat}
+            entry: dict[str, Any] = {"lobby": lobby, "log": await records.log(code), "chat": chat}
             room = await hub.room(code)
             assert room is not None
             if room.position is not None:

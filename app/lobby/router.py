@@ -1,9 +1,10 @@
-"""The lobby API of PROTOCOL.md: thin routes that hand their work to the service."""
+"""The lobby API of PROTOCOL.md: thin routes that hand their work to the lobby layer's parts:
+the lobby service, away seats, play again, games as recorded, finished games seen again."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.routing import APIRoute
@@ -13,7 +14,11 @@ from app.config import Settings
 from app.edge.errors import NotFound, TooLarge
 from app.edge.limits import client_address
 from app.edge.plain_numbers import DIGITS_ONLY, whole_number
+from app.lobby.again import Again
+from app.lobby.away import Away
+from app.lobby.finished import Finished
 from app.lobby.keys import ensure_key
+from app.lobby.records import Records
 from app.lobby.schemas import (
     ERROR_RESPONSES,
     MAX_BODY_BYTES,
@@ -35,6 +40,7 @@ from app.lobby.schemas import (
 )
 from app.lobby.service import Lobbies
 from app.play import table
+from app.play.registry import Games
 from app.play.websocket import lobby_cookie
 
 
@@ -77,14 +83,34 @@ router = APIRouter(prefix="/api", responses=ERROR_RESPONSES, route_class=Bounded
 
 # Dependencies are coroutines: FastAPI runs a plain function on a worker thread.
 async def _lobbies(request: Request) -> Lobbies:
-    return request.app.state.lobbies
+    return cast(Lobbies, request.app.state.lobbies)
+
+
+async def _away(request: Request) -> Away:
+    return cast(Away, request.app.state.away)
+
+
+async def _again(request: Request) -> Again:
+    return cast(Again, request.app.state.again)
+
+
+async def _finished(request: Request) -> Finished:
+    return cast(Finished, request.app.state.finished)
+
+
+async def _records(request: Request) -> Records:
+    return cast(Records, request.app.state.records)
 
 
 async def _settings(request: Request) -> Settings:
-    return request.app.state.settings
+    return cast(Settings, request.app.state.settings)
 
 
 LobbiesDep = Annotated[Lobbies, Depends(_lobbies)]
+AwayDep = Annotated[Away, Depends(_away)]
+AgainDep = Annotated[Again, Depends(_again)]
+FinishedDep = Annotated[Finished, Depends(_finished)]
+RecordsDep = Annotated[Records, Depends(_records)]
 SettingsDep = Annotated[Settings, Depends(_settings)]
 
 
@@ -110,14 +136,15 @@ def set_lobby_cookie(response: Response, request: Request, code: str, token: str
 
 
 @router.get("/games", response_model=list[GameInfo])
-async def list_games(request: Request) -> list[dict]:
+async def list_games(request: Request) -> list[dict[str, Any]]:
     return [table.info(game) for game in request.app.state.games.values()]
 
 
 @router.get("/games/{game_id}/components")
-async def game_components(game_id: str, request: Request, response: Response) -> dict:
+async def game_components(game_id: str, request: Request, response: Response) -> dict[str, Any]:
     """The game's public components (card faces, maps); 404 for a game that has none."""
-    game = request.app.state.games.get(game_id)
+    games: Games = request.app.state.games
+    game = games.get(game_id)
     components = game.components() if game is not None else None
     if components is None:
         raise NotFound(f"no components for a game called {game_id!r}")
@@ -128,7 +155,7 @@ async def game_components(game_id: str, request: Request, response: Response) ->
 @router.post("/lobbies", status_code=201, response_model=CreatedLobby)
 async def create_lobby(
     body: CreateLobby, request: Request, response: Response, lobbies: LobbiesDep
-) -> dict:
+) -> dict[str, Any]:
     key_hash = ensure_key(request, response)
     created = await lobbies.create(body.game, body.name, body.options, key_hash)
     set_lobby_cookie(response, request, created["code"], created["player"]["token"])
@@ -136,14 +163,14 @@ async def create_lobby(
 
 
 @router.get("/lobbies/{code}", response_model=LobbyOut)
-async def get_lobby(code: str, lobbies: LobbiesDep) -> dict:
+async def get_lobby(code: str, lobbies: LobbiesDep) -> dict[str, Any]:
     return await lobbies.describe(code)
 
 
 @router.post("/lobbies/{code}/players", status_code=201, response_model=JoinedLobby)
 async def join_lobby(
     code: str, body: JoinLobby, request: Request, response: Response, lobbies: LobbiesDep
-) -> dict:
+) -> dict[str, Any]:
     joined = await lobbies.join(code, body.name, ensure_key(request, response))
     set_lobby_cookie(response, request, code, joined["player"]["token"])
     return joined
@@ -157,7 +184,7 @@ async def resume_seat(
     lobbies: LobbiesDep,
     body: Empty | None = None,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     """Take your seat back in this browser: your token becomes the lobby's cookie again.
 
     The lobby page does this with the token it kept when it finds the cookie gone or replaced
@@ -174,7 +201,7 @@ async def start_lobby(
     lobbies: LobbiesDep,
     body: Empty | None = None,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     return await lobbies.start(code, token_from(request, code, authorization))
 
 
@@ -185,7 +212,7 @@ async def set_options(
     request: Request,
     lobbies: LobbiesDep,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     """The host changes options before the start (the others see them change live)."""
     return await lobbies.set_options(code, token_from(request, code, authorization), body.options)
 
@@ -197,7 +224,7 @@ async def add_bot(
     lobbies: LobbiesDep,
     body: AddBot | None = None,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     """The host seats a bot (level "easy" unless the body names another) in the next seat."""
     level = body.level if body is not None else "easy"
     return await lobbies.add_bot(code, token_from(request, code, authorization), level)
@@ -210,7 +237,7 @@ async def remove_player(
     request: Request,
     lobbies: LobbiesDep,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     """The host takes a person or a bot out of the lobby before the start; the seats after
     theirs move back one, and a person's token stops working."""
     token = token_from(request, code, authorization)
@@ -222,61 +249,61 @@ async def hand_to_bot(
     code: str,
     player_id: Annotated[int, DIGITS_ONLY],
     request: Request,
-    lobbies: LobbiesDep,
+    away: AwayDep,
     body: Empty | None = None,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     """Vote to let a bot play for a player who has been away for the lobby's `away_minutes`
     (the host's vote is enough; else more than half of the other people's)."""
     token = token_from(request, code, authorization)
-    return await lobbies.hand_to_bot(code, token, player_id)
+    return await away.hand_to_bot(code, token, player_id)
 
 
 @router.get("/lobbies/{code}/log", response_model=GameLog)
-async def game_log(code: str, lobbies: LobbiesDep) -> dict:
-    return await lobbies.log(code)
+async def game_log(code: str, records: RecordsDep) -> dict[str, Any]:
+    return await records.log(code)
 
 
 @router.get("/lobbies/{code}/log/lines", response_model=LogLines)
 async def log_lines(
     code: str,
     request: Request,
-    lobbies: LobbiesDep,
+    records: RecordsDep,
     before: Annotated[int, Query(ge=0, le=1_000_000), DIGITS_ONLY],
     limit: Annotated[int, Query(ge=1, le=500), DIGITS_ONLY] = 200,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     """The game's log lines before line `before` (at most `limit`), as the caller's seat may
     read them: the earlier lines a view's `log` leaves out (it starts at `log_start`)."""
     token = token_from(request, code, authorization)
-    return await lobbies.log_lines(code, token, before, limit)
+    return await records.log_lines(code, token, before, limit)
 
 
 @router.get("/lobbies/{code}/progress", response_model=ScoreChart)
-async def score_chart(code: str, request: Request, lobbies: LobbiesDep) -> dict:
+async def score_chart(code: str, request: Request, finished: FinishedDep) -> dict[str, Any]:
     """A finished game's chart: each seat's standing (the game's `measure`) after each action,
     as the points where it changes. Computed once per game, like a replay step (429 past it)."""
-    return await lobbies.score_chart(code, client_address(request.scope))
+    return await finished.score_chart(code, client_address(request.scope))
 
 
 @router.get("/lobbies/{code}/replay", response_model=ReplayStep)
 async def replay_step(
     code: str,
     request: Request,
-    lobbies: LobbiesDep,
+    finished: FinishedDep,
     step: Annotated[int, Query(ge=0, le=100_000), DIGITS_ONLY] = 0,
     seat: Annotated[int | None, Query(ge=0, le=16), DIGITS_ONLY] = None,
-) -> dict:
+) -> dict[str, Any]:
     """A finished game's view after `step` actions, as `seat` saw it (all secrets shown).
     One step at a time per address, a few at once per server: past that 429 `too_many`."""
-    return await lobbies.replay(code, step, seat, client_address(request.scope))
+    return await finished.replay(code, step, seat, client_address(request.scope))
 
 
 @router.get("/lobbies/{code}/review", response_model=Review)
-async def game_review(code: str, lobbies: LobbiesDep) -> dict:
+async def game_review(code: str, finished: FinishedDep) -> dict[str, Any]:
     """A finished game's review by the good bot: each person's three costliest decisions.
     `working` until it is computed (ask again a little later), then `ready`, and kept."""
-    return await lobbies.review(code)
+    return await finished.review(code)
 
 
 @router.post("/lobbies/{code}/again", status_code=201, response_model=CreatedLobby)
@@ -284,12 +311,12 @@ async def play_again(
     code: str,
     request: Request,
     response: Response,
-    lobbies: LobbiesDep,
+    again: AgainDep,
     body: Empty | None = None,
     authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+) -> dict[str, Any]:
     """Play again with the same players: open (or join) the next lobby."""
     token = token_from(request, code, authorization)
-    created = await lobbies.again(code, token, ensure_key(request, response))
+    created = await again.again(code, token, ensure_key(request, response))
     set_lobby_cookie(response, request, created["code"], created["player"]["token"])
     return created

@@ -22,11 +22,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from app.edge.errors import NotFound
 from app.games.core import Game
+from app.lobby.directory import Directory
 from app.lobby.keys import key_hash_of
+from app.lobby.records import Records
 from app.lobby.router import BoundedRoute
 from app.lobby.schemas import ERROR_RESPONSES
-from app.lobby.service import Lobbies, lobby_url
-from app.play.runner import Position
+from app.lobby.store import lobby_url
+from app.play.runner import Position, Runner
 from app.status import Status
 from app.store.db import iso
 
@@ -82,7 +84,7 @@ class YourGames(BaseModel):
 async def your_games(body: YourSeats, request: Request) -> dict[str, Any]:
     """The tables of this browser's player key and of these seats' tokens: the live ones with
     whose turn it is, then a page of the finished ones, the latest first, with their replays."""
-    lobbies: Lobbies = request.app.state.lobbies
+    directory: Directory = request.app.state.directory
     unknown: list[str] = []
     proven: dict[str, dict[str, Any]] = {}  # code: the game, by a token
     for proof in body.seats:
@@ -106,11 +108,12 @@ async def your_games(body: YourSeats, request: Request) -> dict[str, Any]:
     if key_hash is not None:
         if body.page == 0:
             listed = set(proven)
-            for code, me, _ in await lobbies.seats_of_key(key_hash, finished=False, limit=MAX_LIVE):
+            seats = await directory.seats_of_key(key_hash, finished=False, limit=MAX_LIVE)
+            for code, me, _ in seats:
                 if code not in listed and (game := await _your_game(request, code, me)):
                     listed.add(code)  # a browser with two seats at a table lists it once
                     live.append(game)
-        key_finished = await lobbies.seats_of_key(key_hash, finished=True, limit=shown + 1)
+        key_finished = await directory.seats_of_key(key_hash, finished=True, limit=shown + 1)
         for code, me, at in key_finished:
             if code not in ended:
                 ended[code] = (iso(at) if at is not None else "", {"me": me})
@@ -125,9 +128,9 @@ async def your_games(body: YourSeats, request: Request) -> dict[str, Any]:
 
 
 async def _by_token(request: Request, code: str, token: str) -> dict[str, Any] | None:
-    lobbies: Lobbies = request.app.state.lobbies
+    directory: Directory = request.app.state.directory
     try:
-        me = await lobbies.player_for_token(code, token)
+        me = await directory.player_for_token(code, token)
     except NotFound:
         return None
     return await _your_game(request, code, me) if me is not None else None
@@ -135,8 +138,8 @@ async def _by_token(request: Request, code: str, token: str) -> dict[str, Any] |
 
 async def _your_game(request: Request, code: str, me: dict[str, Any]) -> dict[str, Any] | None:
     """The table `code` as the player `me` sees it from the home page (None: gone since)."""
-    lobbies: Lobbies = request.app.state.lobbies
-    info = await lobbies.lobby_info(code)
+    directory: Directory = request.app.state.directory
+    info = await directory.lobby_info(code)
     if info is None:
         return None
     public = info.public
@@ -159,7 +162,8 @@ async def _your_game(request: Request, code: str, me: dict[str, Any]) -> dict[st
     state = position.state
     result = position.game.result(state)  # an ended game's too (app/play/ended.py)
     if result is not None:
-        ended = await lobbies.ended_at(info.game_record_id)
+        records: Records = request.app.state.records
+        ended = await records.ended_at(info.game_record_id)
         return {
             **answer,
             "status": Status.FINISHED,
@@ -179,5 +183,5 @@ async def _position(request: Request, code: str, record_id: int) -> Position:
     if room is not None and room.position is not None and hub.kept_current():
         position: Position = room.position
         return position
-    lobbies: Lobbies = request.app.state.lobbies
-    return await lobbies.runner.load(record_id)
+    runner: Runner = request.app.state.runner
+    return await runner.load(record_id)

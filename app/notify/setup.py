@@ -1,9 +1,12 @@
 """Notifications put together when the server starts: the key pair, the presence writer, the
-pusher and (with SMTP_URL) the mailer, hooked into the hub and the referee."""
+pusher and (with SMTP_URL) the mailer. The application hands the presence writer the hub's
+seat presence (`Hub.on_seat_presence`) and the alerts each recorded action
+(`Referee.on_recorded`)."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -14,17 +17,23 @@ from app.notify.alerts import Alerts
 from app.notify.keys import ServerKeys
 from app.notify.mail import Mailer
 from app.notify.push import Pusher
-from app.play.hub import Hub
 from app.play.presence import Presence
 
 
-async def start(settings: Settings, engine: AsyncEngine, hub: Hub, process: str | None) -> Alerts:
-    """Notifications running, hooked into `hub`; `process` is this process's name among
-    several (PostgreSQL), None when it serves alone (SQLite). Close with `Alerts.close`."""
+async def start(
+    settings: Settings,
+    engine: AsyncEngine,
+    holds: Callable[[str, int], bool],
+    process: str | None,
+) -> tuple[Alerts, Presence]:
+    """Notifications running: the alerts and the presence writer they read. `holds`: whether
+    a seat's connection is open in this process (`Hub.holds`); `process` is this process's
+    name among several (PostgreSQL), None when it serves alone (SQLite). Close with
+    `Alerts.close`."""
     keys = ServerKeys(engine)
     with contextlib.suppress(SQLAlchemyError):  # else when first needed
         await keys.pair()
-    presence = Presence(engine, process, hub.holds)
+    presence = Presence(engine, process, holds)
     mailer = None
     if settings.smtp_url is not None:
         server = SmtpServer.parse(settings.smtp_url.get_secret_value())
@@ -37,8 +46,6 @@ async def start(settings: Settings, engine: AsyncEngine, hub: Hub, process: str 
         mailer,
         contact=settings.push_contact,
     )
-    hub.on_seat_presence = presence.changed
-    hub.referee.on_recorded = alerts.recorded
     presence.start()
     alerts.start()
-    return alerts
+    return alerts, presence

@@ -25,15 +25,14 @@ answers with them alone. Run several processes (`--workers N` shares one port) a
 reaches whichever process takes the connection, so give each process a port of its own and
 scrape each as its own target (Prometheus adds the `instance` label); sum them in queries.
 
-Cheap on the hot path: per action, one wrapper call, a dict lookup of the game's cached metric
+Cheap on the hot path: per action, one listener call, a dict lookup of the game's cached metric
 children, one counter increment and one histogram observation. Everything else is read when
 scraped.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from ipaddress import ip_address
@@ -76,6 +75,9 @@ ACTION_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 
 BOT_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 LAG_QUANTILES = (0.5, 0.99, 1.0)
 
+# prometheus_client's switch, typed (it has no annotations).
+_disable_created: Callable[[], None] = disable_created_metrics
+
 
 def enabled(settings: Settings) -> bool:
     """Whether /metrics exists: a token or an address to serve it to is set."""
@@ -95,9 +97,9 @@ class Metrics:
     tests, never share one)."""
 
     def __init__(self, *, counting: bool = True) -> None:
-        # False: nobody can read the figures (no /metrics), so nothing is wrapped or counted.
+        # False: nobody can read the figures (no /metrics), so nothing is heard or counted.
         self.counting = counting
-        disable_created_metrics()  # no `_created` series beside each counter: noise here
+        _disable_created()  # no `_created` series beside each counter: noise here
         self.registry = CollectorRegistry()
         ProcessCollector(registry=self.registry)
         metric = partial(_named, registry=self.registry)
@@ -126,11 +128,12 @@ class Metrics:
     # --- the hooks (app.main's lifespan calls `watch` once the parts exist) ---
 
     def watch(self, *, hub: Hub, bots: BotDriver, engine: AsyncEngine, lag: LoopLag) -> None:
-        """Count what `hub`, `bots` and `engine` do, and read the rest when scraped."""
+        """Count what `hub`, `bots` and `engine` do (as one of their listeners), and read the
+        rest when scraped."""
         if not self.counting:
             return
-        hub.act = self._timed_act(hub.act)  # type: ignore[method-assign]
-        bots.choice = self._timed_choice(bots.choice)  # type: ignore[method-assign]
+        hub.on_act.add(self.acted)
+        bots.on_choice.add(self.chosen)
         self.count_database_errors(engine)
         if self._live is None:
             self._live = _Live(hub, lag)
@@ -156,31 +159,21 @@ class Metrics:
             child = self._children[key] = metric.labels(*labels)
         return child
 
-    def _timed_act(self, act: Callable[..., Awaitable[Refusal | None]]) -> Callable[..., Any]:
-        async def timed_act(room: Room, *args: Any, **kwargs: Any) -> Refusal | None:
-            began = time.perf_counter()
-            refused = await act(room, *args, **kwargs)
-            game = room.info.public["game"]
-            children = self._games.get(game) or self._game(game)
-            if refused is None:
-                children.accepted.inc()
-            else:
-                self._child(self.actions, game, refused.code).inc()
-            children.latency.observe(time.perf_counter() - began)
-            return refused
+    def acted(self, room: Room, refused: Refusal | None, seconds: float) -> None:
+        """An action offered through `Hub.act`, refused or not, and the time it took."""
+        game = room.info.public["game"]
+        children = self._games.get(game) or self._game(game)
+        if refused is None:
+            children.accepted.inc()
+        else:
+            self._child(self.actions, game, refused.code).inc()
+        children.latency.observe(seconds)
 
-        return timed_act
-
-    def _timed_choice(self, choice: Callable[..., Any]) -> Callable[..., Any]:
-        async def timed_choice(position: Position, turn: Turn) -> Any:
-            began = time.perf_counter()
-            action = await choice(position, turn)
-            labels = (position.game.id, turn.bot.level)
-            self._child(self.bot_decisions, *labels).inc()
-            self._child(self.bot_seconds, *labels).observe(time.perf_counter() - began)
-            return action
-
-        return timed_choice
+    def chosen(self, position: Position, turn: Turn, seconds: float) -> None:
+        """A bot's decision, and the time it took."""
+        labels = (position.game.id, turn.bot.level)
+        self._child(self.bot_decisions, *labels).inc()
+        self._child(self.bot_seconds, *labels).observe(seconds)
 
     def _database_error(self, context: ExceptionContext) -> None:
         self._child(self.database_errors, type(context.original_exception).__name__).inc()

@@ -1,14 +1,15 @@
 """The bot driver: it plays the bot seats of every game this process holds, through the hub,
 and the seats of people who are away (handed to a bot) or whose clock has run out.
 
-Whenever a room's game is loaded or moves on (`Hub.on_position`), and once when the server
-starts (every game being played with a bot, so that none waits on a bot after a restart), the
-driver looks for active bot seats. For each, after `delay` seconds so that people can follow,
-the seat's bot chooses from what the seat sees (`game.view` and `game.legal`, never the state):
-the easy bot here (a random legal action), any other in a worker process (app.play.workers),
-where its tens of milliseconds of thinking hold up no other table. The action goes in through
-`Hub.act`, the path a person's action takes from the websocket: checked against the rules,
-recorded with the version check, published to every socket.
+Whenever a room's game is loaded or moves on (`Hub.on_position`: the application adds `poke`
+there), and once when the server starts (every game being played with a bot, so that none waits
+on a bot after a restart), the driver looks for active bot seats. For each, after `delay`
+seconds so that people can follow, the seat's bot chooses from what the seat sees (`game.view`
+and `game.legal`, never the state): the easy bot here (a random legal action), any other in a
+worker process (app.play.workers), where its tens of milliseconds of thinking hold up no other
+table. The action goes in through `Hub.act`, the path a person's action takes from the
+websocket: checked against the rules, recorded with the version check, published to every
+socket.
 
 One task per room drives its bots one action at a time until no bot is waiting. When another
 process recorded an action first (several processes may serve one database), the hub refuses
@@ -29,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Coroutine
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
@@ -40,6 +42,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.games.bots import EASY, Bot, bot_rng, bots_for
 from app.games.core import Action, Seat
 from app.play.hub import Hub
+from app.play.listeners import Listeners
 from app.play.referee import STALE
 from app.play.rooms import Room
 from app.play.runner import AWAY, CLOCK, Position
@@ -128,7 +131,9 @@ class BotDriver:
         # A timer per room with a running clock: (when it rings, its task).
         self.timers: dict[str, tuple[float, asyncio.Task[None]]] = {}
         self.closed = False
-        hub.on_position = self.poke
+        # Told of each decision a bot made: the position, the turn, the seconds it took
+        # (app.ops.metrics).
+        self.on_choice: Listeners[Position, Turn, float] = Listeners()
 
     def start(self) -> None:
         """Resume every game that is being played with bots (after a restart)."""
@@ -254,7 +259,9 @@ class BotDriver:
                 if room is None or room.position is None or turn is None:
                     return
                 position = room.position
+                began = time.perf_counter()
                 action = await self.choice(position, turn)
+                self.on_choice(position, turn, time.perf_counter() - began)
                 refused = await self.hub.act(
                     room, turn.seat, action, chosen_at=position.seq, by=turn.by
                 )

@@ -109,14 +109,14 @@ def weigh(job: HintJob) -> Advice | str:
 
 
 class Hints:
-    """Owned by the application's lifespan: answers the hub's `hint` messages; `close()`."""
+    """Owned by the application's lifespan: answers the hub's `hint` messages (its `ask` is
+    what the application adds to `Hub.on_hint`); `close()`."""
 
     def __init__(self, hub: Hub, workers: Workers) -> None:
         self.hub = hub
         self.workers = workers
         # The hints being computed, by lobby and seat (one at a time per seat).
         self.asking: dict[tuple[str, Seat], asyncio.Task[None]] = {}
-        hub.on_hint = self.ask
 
     def ask(self, conn: Connection, room: Room, message: messages.HintMessage) -> None:
         """A `hint` message: refused at once, or answered by a task of its own (the socket goes

@@ -6,8 +6,10 @@ action goes to the referee (app.play.referee), the one way into a game for peopl
 (`Hub.act`); a hint to app.play.hints (`on_hint`); `sync` is answered from the room's buffer; a
 chat line is kept and sent to all.
 The lobby layer tells the hub of its changes (`lobby_changed`), and so do other processes
-(app.play.notices). `on_position` is told whenever a room's game is loaded or moves on (the
-bot driver listens there).
+(app.play.notices). The hub's hooks are lists of listeners (app.play.listeners) that the
+application fills as it builds its parts: `on_position` is told whenever a room's game is
+loaded or moves on (the bot driver listens there), `on_seat_presence` of seats connecting and
+leaving (app.notify), `on_act` of each action offered and its time (app.ops.metrics).
 
 The hub never knows which game it runs: views come from `views.rules_view`, rules from the
 registry through the runner's `Position`.
@@ -25,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.edge.error_codes import ErrorCode
 from app.games.core import Action, Seat
 from app.play import fanout, messages
+from app.play.listeners import Listeners
 from app.play.referee import Referee, Refusal
 from app.play.rooms import PRESENCE_SECONDS, SPECTATORS, Connection, Directory, LobbyInfo, Room
 from app.play.runner import Position, Runner
@@ -47,7 +50,14 @@ def _no_hints(conn: Connection, room: Room, message: messages.HintMessage) -> No
 
 class Hub:
     def __init__(
-        self, runner: Runner, directory: Directory, *, buffer_size: int, chat_history: int
+        self,
+        runner: Runner,
+        directory: Directory,
+        *,
+        buffer_size: int,
+        chat_history: int,
+        tell_others: Callable[[str], Awaitable[None]] | None = None,
+        kept_current: Callable[[], bool] = lambda: True,
     ) -> None:
         self.runner = runner
         self.directory = directory
@@ -57,25 +67,28 @@ class Hub:
         # Rooms being opened (their lobby being read), so that a lobby is opened once.
         self._opening: dict[str, asyncio.Task[Room | None]] = {}
         # Told of every room whose game was just loaded or moved on (the bot driver).
-        self.on_position: Callable[[Room], None] = lambda room: None
+        self.on_position: Listeners[Room] = Listeners()
         # Wall-clock time, epoch seconds: the clocks' and absences' time (tests move it on).
         self.now: Callable[[], float] = time.time
         # Tells the other processes on the database that a lobby changed (app.play.notices).
-        self.tell_others: Callable[[str], Awaitable[None]] | None = None
+        self.tell_others = tell_others
         # Whether every room is as current as the database: true with one process (SQLite),
         # and while this process hears the others' notices (each room catches up on each
         # notice, and all of them when the listener comes back); else a socket that joins
         # reads what its room lacks first.
-        self.kept_current: Callable[[], bool] = lambda: True
+        self.kept_current = kept_current
         self.presence_seconds = PRESENCE_SECONDS
         # Told when a seat's first connection to this process opens or its last one closes,
         # and with the seat SPECTATORS when its first spectator's does or its last one's
         # (app.notify writes it down for the other processes; the expiry reads it too).
-        self.on_seat_presence: Callable[[str, int], None] = lambda code, seat: None
-        # Answers a `hint` message (app.play.hints, which the lifespan sets up): refuses it at
-        # once or starts a task that answers it.
-        self.on_hint: Callable[[Connection, Room, messages.HintMessage], None] = _no_hints
-        self.referee = Referee(runner, lambda: self.now(), lambda room: self.on_position(room))
+        self.on_seat_presence: Listeners[str, int] = Listeners()
+        # Answer a `hint` message (app.play.hints): each refuses it at once or starts a task
+        # that answers it. With none, hints are refused.
+        self.on_hint: Listeners[Connection, Room, messages.HintMessage] = Listeners()
+        # Told of every action offered through `act`: the room, the refusal (None: accepted)
+        # and the seconds it took to check, record and publish it (app.ops.metrics).
+        self.on_act: Listeners[Room, Refusal | None, float] = Listeners()
+        self.referee = Referee(runner, lambda: self.now(), self.on_position)
 
     # --- rooms ---
 
@@ -301,7 +314,10 @@ class Hub:
         elif isinstance(message, messages.UndoMessage):
             await self._undo(conn, room, message)
         elif isinstance(message, messages.HintMessage):
-            self.on_hint(conn, room, message)
+            if self.on_hint:
+                self.on_hint(conn, room, message)
+            else:
+                _no_hints(conn, room, message)
         elif isinstance(message, messages.SyncMessage):
             async with room.lock:
                 fanout.catch_up(room, conn, message.seq, self.now())
@@ -348,7 +364,10 @@ class Hub:
         by: str | None = None,
     ) -> Refusal | None:
         """An action into the room's game, for people and bots: see `Referee.act`."""
-        return await self.referee.act(room, seat, action, chosen_at=chosen_at, by=by)
+        began = time.perf_counter()
+        refused = await self.referee.act(room, seat, action, chosen_at=chosen_at, by=by)
+        self.on_act(room, refused, time.perf_counter() - began)
+        return refused
 
     # --- other processes (app.play.notices) ---
 

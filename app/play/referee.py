@@ -19,6 +19,7 @@ from app.edge.error_codes import ErrorCode
 from app.games.core import Action, GameError, Seat, canonical
 from app.play import fanout
 from app.play.fold import HINT, UNDO, CannotUndo, Fold, is_hint, is_undo, step
+from app.play.listeners import Listeners
 from app.play.recorder import StaleGame
 from app.play.rooms import Room
 from app.play.runner import AWAY, CLOCK, Position, Runner
@@ -53,9 +54,9 @@ class Referee:
         self.now = now
         self.moved = moved
         # Told after this process recorded an action, with the positions before and after it
-        # (app.notify tells the people the game turned to): once per action, whatever the
-        # number of processes.
-        self.on_recorded: Callable[[Room, Position, Position], None] = lambda *_: None
+        # (app.notify tells the people the game turned to; the good bot's review starts with a
+        # game's last): once per action, whatever the number of processes.
+        self.on_recorded: Listeners[Room, Position, Position] = Listeners()
 
     async def load(self, room: Room, position: Position | None = None) -> None:
         """The room's game: `position` (the game as it starts, from the start), else as

@@ -187,12 +187,18 @@ def _folded(position: Position, actions: list[ActionRecord]) -> Position:
 class Runner:
     """Reads and writes game records; knows nothing of sockets."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], games: Games) -> None:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        games: Games,
+        *,
+        notice_from: str | None = None,
+    ) -> None:
         self.sessions = sessions
         self.games = games
-        # This process's name in notices (app.play.notices): set on PostgreSQL, where each
+        # This process's name in notices (app.play.notices): given on PostgreSQL, where each
         # recorded action tells the other processes; None: no notices (SQLite).
-        self.notice_from: str | None = None
+        self.notice_from = notice_from
         self.recorder = Recorder(writer_for(sessions.kw["bind"], lambda: self.notice_from))
 
     async def load(self, record_id: int) -> Position:

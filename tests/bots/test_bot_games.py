@@ -19,7 +19,7 @@ from app.config import Settings
 from app.games.bots import EASY, bot_rng
 from app.games.core import canonical
 from app.lobby.models import Lobby, Player
-from app.lobby.service import new_code
+from app.lobby.store import new_code
 from app.play.models import ActionRecord
 from app.play.referee import STALE
 from app.play.registry import games_for

@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import select, update
 
 from app.lobby.models import Lobby, Player
-from app.lobby.service import hash_token
+from app.lobby.store import hash_token
 from app.play.websocket import lobby_cookie
 from app.store.db import make_engine, make_sessions, unit_of_work
 from tests.conftest import run

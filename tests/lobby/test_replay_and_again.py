@@ -135,7 +135,7 @@ def test_held_seats_are_anyones_once_the_held_time_is_past(client: TestClient) -
     code = ask_again(client, table, 1).json()["code"]
     held = client.get(f"/api/lobbies/{code}").json()["held"]
     assert len(held) == 1
-    lobbies = client.app.state.lobbies  # type: ignore[attr-defined]
+    lobbies = client.app.state.store  # type: ignore[attr-defined]
     lobbies.now = lambda: utcnow() + timedelta(minutes=10, seconds=1)
     assert client.get(f"/api/lobbies/{code}").json()["held"] == []
     assert join(client, code, "Ann").status_code == 201  # anyone, under any free name

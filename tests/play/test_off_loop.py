@@ -32,7 +32,7 @@ from app.config import ROOT, Settings
 from app.games.bots import EASY, bot_rng, bots_for
 from app.games.core import Action, Game, Seat, State, canonical, clone
 from app.lobby.models import Lobby, Player
-from app.lobby.service import new_code
+from app.lobby.store import new_code
 from app.play.bots import BotDriver, Turn, decide
 from app.play.checkpoints import EVERY, Checkpoints, Kept
 from app.play.lag import LoopLag
@@ -318,7 +318,7 @@ def test_replay_steps_past_the_limits_are_refused_at_once_with_retry_after(
     with serving(two_at_once) as client:
         finished = run(_record(settings.database_url, game, seed, moves))
         playing = run(_record(settings.database_url, game, seed, moves[:3]))
-        in_flight = client.app.state.lobbies.replays.in_flight  # type: ignore[attr-defined]
+        in_flight = client.app.state.replays.in_flight  # type: ignore[attr-defined]
 
         def refused() -> str:
             answer = client.get(f"/api/lobbies/{finished}/replay", params={"step": 2})

@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.games.core import Action, Game, Seat
 from app.lobby.models import Lobby, Player
-from app.lobby.service import new_code
+from app.lobby.store import new_code
 from app.play import fold, review
 from app.play.checkpoints import Checkpoints
 from app.play.models import ActionRecord, GameRecord, ReviewRecord
@@ -215,7 +215,7 @@ def test_a_game_played_to_its_end_is_reviewed_without_being_asked(
     """Over the protocol: a person against a bot; the review starts with the last action."""
     game_id = min(GAMES, key=lambda g: len(played(g)[1]))  # the shortest to play
     with serving(sqlite_settings) as client:
-        client.app.state.lobbies.reviews.grace = 0  # type: ignore[attr-defined]
+        client.app.state.reviews.grace = 0  # type: ignore[attr-defined]
         table = Table.open(client, names=("Ann",), game=game_id)
         added = client.post(
             f"/api/lobbies/{table.code}/bots",
@@ -259,9 +259,9 @@ def test_a_review_under_way_when_the_server_stops_is_computed_after_its_start(
         await held.wait()
 
     with serving(settings) as client:
-        client.app.state.lobbies.reviews.run = stuck  # type: ignore[attr-defined]
+        client.app.state.reviews.run = stuck  # type: ignore[attr-defined]
         assert client.get(f"/api/lobbies/{code}/review").json()["status"] == "working"
-        assert client.app.state.lobbies.reviews.under_way()  # type: ignore[attr-defined]
+        assert client.app.state.reviews.under_way()  # type: ignore[attr-defined]
     assert stored(settings.database_url) == []  # stopped mid-way: nothing kept
     with serving(settings) as client:
         # Computed again from the start (a game ended lately), before anyone asks.

@@ -171,7 +171,7 @@ def test_the_review_over_http_with_a_bot_of_our_own(
         return job(*args)
 
     with serving(sqlite_settings) as client:
-        client.app.state.lobbies.reviews.run = here  # type: ignore[attr-defined]
+        client.app.state.reviews.run = here  # type: ignore[attr-defined]
         body = ready(client, code)
     moments = body["players"][0]["moments"]
     assert [{"seq": m["seq"], "lost": m["lost"]} for m in moments] == expected(

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from app.config import Settings
 from app.games.core import Game, State
 from app.lobby.models import Lobby, Player
-from app.lobby.service import hash_token, new_code
+from app.lobby.store import hash_token, new_code
 from app.ops.transfer import export, import_
 from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
