@@ -23,7 +23,7 @@ import pytest
 
 from app.config import Settings
 from app.games.core import Game, State
-from app.lobby.service import hash_token, new_code
+from app.lobby.store import hash_token, new_code
 from app.ops.transfer import export, import_
 from app.play.registry import games_for
 from app.play.views import rules_view
