@@ -48,13 +48,17 @@ function cell(view, actions, index) {
   if (owner !== null) {
     td.append(node("span", { class: "dark-mark" }, symbolOf(state, owner)));
   } else if (hiddenOwner >= 0) {
-    const whose = hiddenOwner === view.you ? "Your hidden mark: the other player sees this cell as empty" : "A hidden mark";
+    const whose = hiddenOwner === view.you
+      ? "Your hidden mark: the other player sees this cell as empty"
+      : "A hidden mark";
     td.append(node("span", { class: "dark-mark face-down", tip: whose }, symbolOf(state, hiddenOwner)));
   }
   const place = actions.one("place", (action) => action.cell === index);
-  if (place) td.append(actions.button(place, "", `Place ${symbolOf(state, view.you)} in the ${NAMES[index]}`, "dark-place"));
+  const symbol = symbolOf(state, view.you);
+  if (place) td.append(actions.button(place, "", `Place ${symbol} in the ${NAMES[index]}`, "dark-place"));
   const hide = actions.one("hide", (action) => action.cell === index);
-  if (hide) td.append(actions.button(hide, "?", `Place your hidden mark face down in the ${NAMES[index]}`, "dark-hide"));
+  const face = `Place your hidden mark face down in the ${NAMES[index]}`;
+  if (hide) td.append(actions.button(hide, "?", face, "dark-hide"));
   return td;
 }
 
