@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from app.config import ROOT
 from app.games.entry import ENTRY_POINTS, PAGE_FILES
 from tests.outside_game.plays import GAME
+from tests.test_purity import offences
 
 HERE = Path(__file__).resolve().parent
 
@@ -48,3 +49,11 @@ def test_the_lobby_offers_it_with_its_bots_and_serves_its_page(client: TestClien
     home = client.get("/").text
     assert f'id="game-{GAME}"' in home
     assert "<title>Noughts in the Dark: a grid of noughts and crosses" in home  # its icon
+
+
+def test_its_rules_and_bots_import_nothing_impure() -> None:
+    """As the built-in games (tests/test_purity.py): no web, database, clock or `random`."""
+    sources = sorted((HERE / "noughts_in_the_dark").glob("*.py"))
+    assert len(sources) >= 8
+    for path in sources:
+        assert offences(path.read_text(), path) == []

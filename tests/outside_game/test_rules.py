@@ -145,3 +145,14 @@ def test_the_keeper_finds_a_planted_leak(leak: str, found: str) -> None:
     with pytest.raises(Leak, match=found):
         for index in range(20):
             Playout(keeper, seed_for(index), *keeper.variants[index % 2]).run()
+
+
+def test_a_mark_may_be_taken_back_only_while_the_other_has_none_face_down() -> None:
+    before = played(("place", 4))
+    after = GAME.apply(before, 1, {"type": "hide", "cell": 0})
+    assert GAME.undoable(before, after, 1, {"type": "hide", "cell": 0})
+    later = GAME.apply(after, 0, {"type": "place", "cell": 8})  # Bob's mark lies face down
+    assert not GAME.undoable(after, later, 0, {"type": "place", "cell": 8})
+    bumped = GAME.apply(after, 0, {"type": "place", "cell": 0})
+    assert not GAME.undoable(after, bumped, 0, {"type": "place", "cell": 0})
+    assert GAME.took_back({"type": "hide", "cell": 0}) == "their last mark"

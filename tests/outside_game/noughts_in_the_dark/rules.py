@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from noughts_in_the_dark import undo
 from noughts_in_the_dark.board import NAMES, best_line, empty, face_down, free_to, line_of, reveal
 
 from app.games.core import (
@@ -152,6 +153,12 @@ class NoughtsInTheDark(Game):
         log(state, f"{seat_token(seat)} placed their hidden mark face down")
         log(state, f"{seat_token(seat)}'s hidden mark in the {NAMES[cell]}", seats=[seat])
         after_move(state, seat)
+
+    def undoable(self, before: State, after: State, seat: Seat, action: Action) -> bool:
+        return undo.undoable(before, after, seat, action)
+
+    def took_back(self, action: Action) -> str:
+        return undo.words(action)
 
     def action_for_log(self, action: Action) -> Action:
         """A mark placed face down, without its cell while the game is on."""
