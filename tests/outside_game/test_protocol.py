@@ -1,9 +1,11 @@
 """A whole game of Noughts in the Dark over the protocol, as a person plays it: a lobby, a good
 bot seated, the start, Ann's moves over her websocket until the game ends; what a spectator saw
-of her hidden mark while the game was on; the public record; and the replay of the finished
-game, from each seat and a spectator's."""
+of her hidden mark while the game was on; the public record; the replay,
+from each seat and a spectator's; and its score chart."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -43,15 +45,35 @@ def test_a_whole_game_against_the_good_bot_then_its_replay(fast: Settings) -> No
         assert ann.view is not None and ann.view["result"] is not None
         assert sent[0]["type"] == "hide"
 
-        # While it was on, the spectator saw that Ann's mark was face down, never where.
+        # While it was on, the spectator saw that Ann's mark was face down, never where; over,
+        # the record shows every action whole and every mark is face up for everyone.
         record = client.get(f"/api/lobbies/{table.code}/log").json()
         assert record["status"] == "finished" and record["seed"] is not None
         assert record["actions"][0]["action"] == sent[0]  # whole, now that it is over
-        spectator.until_seq(len(record["actions"]))
+        for seq in range(1, len(record["actions"]) + 1):  # the spectator's views, in order
+            spectator.until_seq(seq)
+            assert spectator.view is not None
+            if spectator.view["result"] is None:
+                assert spectator.view["state"]["hidden"] == [None, None]
+                assert spectator.view["state"]["cells"][sent[0]["cell"]] is None or seq > 1
         assert spectator.view is not None
         assert spectator.view["state"] == ann.view["state"]  # the end shows every mark
         assert all(cell is None for cell in spectator.view["state"]["hidden"])
         check_the_replay(client, table.code, len(record["actions"]), sent[0]["cell"])
+        check_the_chart(client, table.code, len(record["actions"]), ann.view["result"])
+
+
+def check_the_chart(client: TestClient, code: str, steps: int, result: dict[str, Any]) -> None:
+    """The score chart counts each seat's marks in its best open line, from the start (none)
+    to the end (three for a winner)."""
+    answer = client.get(f"/api/lobbies/{code}/progress")
+    assert answer.status_code == 200, answer.text
+    chart = answer.json()
+    assert chart["measure"] == "Marks in the best open line" and chart["steps"] == steps
+    first, last = chart["points"][0], chart["points"][-1]
+    assert first == [0, [0, 0]] and last[0] == steps
+    for winner in result["winners"]:
+        assert last[1][winner] == 3
 
 
 def check_the_replay(client: TestClient, code: str, steps: int, hidden_cell: int) -> None:
