@@ -6,6 +6,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
 # first the dependencies alone (a layer rebuilt only when the lock changes), then the project.
 RUN pip install --no-cache-dir uv==0.13.9
 COPY pyproject.toml uv.lock README.md ./
+# The lock names the test extra's game from outside by its path: uv reads its pyproject.toml to
+# check the lock (never installed here: the test extra alone installs it).
+COPY tests/outside_game/pyproject.toml ./tests/outside_game/
 RUN uv sync --locked --no-cache --no-install-project
 COPY app ./app
 RUN uv sync --locked --no-cache

@@ -5,7 +5,8 @@ import globals from "globals";
 export default [
   js.configs.recommended,
   {
-    files: ["static/js/**/*.js", "app/games/*/page/**/*.js", "eslint.config.js"],
+    // The games' page folders: ours, and the game from outside (tests/outside_game, docs/games.md).
+    files: ["static/js/**/*.js", "app/games/*/page/**/*.js", "tests/outside_game/*/page/**/*.js", "eslint.config.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
