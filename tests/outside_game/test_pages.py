@@ -1,7 +1,7 @@
 """Noughts in the Dark in a real browser: from the home page, a person plays a whole game
 against the good bot by clicking the board its own page module draws (served from its package),
-as every game is played in tests/browser/test_solo_pages.py; then the replay page of the
-finished game, and the rules page."""
+as every game is played (tests/browser/solo.py); then the replay page of the finished game,
+and the rules page."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.pages import NewContext
-from tests.browser.test_solo_pages import Action, play_solo
+from tests.browser.solo import Action, play_solo
 from tests.outside_game.plays import GAME
 
 pytestmark = pytest.mark.browser

@@ -19,22 +19,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 from noughts_in_the_dark import undo
 from noughts_in_the_dark.board import NAMES, best_line, empty, face_down, free_to, line_of, reveal
 
-from app.games.core import (
-    Action,
-    Contract,
-    Ending,
-    Game,
-    LogEntry,
-    Move,
-    Option,
-    Seat,
-    State,
-    finish,
-    log,
-    randomness,
-    seat_token,
-    seed_state,
-)
+from app.games.core import Action, Contract, Ending, Game, Move, Option, Seat, State, finish
+from app.games.log import LogEntry, log, seat_token
+from app.games.randomness import randomness, seed_state
 
 if TYPE_CHECKING:
     from app.games.bots import Bot

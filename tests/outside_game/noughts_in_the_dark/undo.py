@@ -10,7 +10,8 @@ play layer's rule).
 
 from __future__ import annotations
 
-from app.games.core import Action, Seat, State, drew_nothing
+from app.games.core import Action, Seat, State
+from app.games.undo import drew_nothing
 
 
 def undoable(before: State, after: State, seat: Seat, action: Action) -> bool:
