@@ -7,7 +7,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from app.store.db import make_engine
-from app.tables import metadata
+from app.store.tables import metadata
 
 target_metadata = metadata
 

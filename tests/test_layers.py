@@ -3,7 +3,7 @@
 From the bottom: the pure rules and the words every floor shares; the settings; the edge's
 middleware; storage and the owner's tokens; the play layer (the bridge between the web and the
 rules); the lobbies; the site's pages, notifications, the owner's page and operations; and on
-top the composition root (app/main.py) and the gathering of every table (app/tables.py).
+top the composition root (app/main.py).
 A module may import its own package and any package on a lower floor, and a package on its own
 floor when no circle comes of it (test_import_cycles.py); imports for the type checker alone
 count too. A package not on the plan fails until it is given a floor.
@@ -21,7 +21,7 @@ FLOORS = (
     ("play",),
     ("lobby",),
     ("site", "notify", "admin", "ops"),
-    ("main", "tables"),
+    ("main",),
 )
 FLOOR = {room: number for number, rooms in enumerate(FLOORS) for room in rooms}
 

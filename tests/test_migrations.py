@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import DEVELOPMENT_SECRET, ROOT, Settings
 from app.store.db import alembic_config, make_engine, migrate
-from app.tables import metadata
+from app.store.tables import metadata
 from tests.conftest import POSTGRES_SERVER, run, unavailable
 from tests.play.tables import serving
 

@@ -1,4 +1,4 @@
-"""Backups and moving house (app/ops/transfer.py, issue 20 point 3).
+"""Backups and moving house (app/store/transfer.py, issue 20 point 3).
 
 A SQLite database is filled by a real server: a game of bots only played to the end for every
 game, a person and bots in the middle of every game, a table with a clock whose absent player a
@@ -34,20 +34,20 @@ from sqlalchemy import func, select
 
 from app.config import ROOT, Settings
 from app.lobby.directory import Directory
-from app.lobby.models import ChatMessage, Lobby, Player
 from app.lobby.records import Records
 from app.lobby.service import Lobbies
 from app.lobby.store import LobbyStore
 from app.ops.cli import main as cli
-from app.ops.transfer import TransferError, backup, export, import_, libpq_url
 from app.play.fanout import snapshot
 from app.play.fold import Fold, step
 from app.play.hub import Hub
-from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
 from app.play.runner import Runner, initial_state
 from app.play.views import rules_view
 from app.store.db import iso, make_engine, make_sessions
+from app.store.tables.games import ActionRecord, GameRecord
+from app.store.tables.lobbies import ChatMessage, Lobby, Player
+from app.store.transfer import TransferError, backup, export, import_, libpq_url
 from tests.bots.test_bot_games import SEED, _play_against_bots, _seat_bots_only, watch_to_the_end
 from tests.conftest import postgres_database, run
 from tests.play.tables import Table, play_one, serving
@@ -322,9 +322,9 @@ def moved(
     back = _fresh_sqlite(sqlite_template, directory, "back")
     files = [directory / name for name in ("source.jsonl", "postgres.jsonl", "back.jsonl")]
     run(export(filled.url, files[0]))
-    run(import_(moving_database, files[0]))
+    run(import_(moving_database, files[0], games=GAMES))
     run(export(moving_database, files[1]))
-    run(import_(back, files[1]))
+    run(import_(back, files[1], games=GAMES))
     run(export(back, files[2]))
     return Moved(filled, moving_database, back, files)
 
@@ -429,7 +429,7 @@ def _served(url: str, filled: Filled) -> list[Any]:
 def test_a_server_on_the_moved_database_answers_as_the_first_did(
     moved: Moved, database_url: str, tmp_path: Path
 ) -> None:
-    run(import_(database_url, moved.files[0]))
+    run(import_(database_url, moved.files[0], games=GAMES))
     # A copy of the first database: on a server, the bots of the games under way play on.
     first = backup(moved.filled.url, tmp_path)
     assert _served(database_url, moved.filled) == _served(
@@ -510,7 +510,7 @@ def test_a_file_it_cannot_read_is_refused_and_changes_nothing(
     broken, words = _broken(entries, how)
     before = rows(database_url)
     with pytest.raises(TransferError, match=words.replace("(", r"\(")) as refused:
-        run(import_(database_url, _written(broken, tmp_path / "broken.jsonl")))
+        run(import_(database_url, _written(broken, tmp_path / "broken.jsonl"), games=GAMES))
     assert rows(database_url) == before, refused.value
 
 
@@ -522,7 +522,13 @@ def test_a_file_from_before_a_column_was_added_takes_its_default(
     entries = lines(moved.files[0])[1:]
     for entry in entries:
         del entry["lobby"]["series_code"], entry["lobby"]["series_number"]
-    run(import_(database_url, _written([_header(len(entries)), *entries], tmp_path / "old.jsonl")))
+    run(
+        import_(
+            database_url,
+            _written([_header(len(entries)), *entries], tmp_path / "old.jsonl"),
+            games=GAMES,
+        )
+    )
     imported = rows(database_url)
     assert imported["lobbies"] == len(entries)
     assert series_of(database_url) == {(None, 1)}
@@ -538,9 +544,9 @@ def test_files_that_are_not_json_lines_are_refused(database_url: str, tmp_path: 
         path = tmp_path / "file.jsonl"
         path.write_bytes(content)
         with pytest.raises(TransferError, match=words):
-            run(import_(database_url, path))
+            run(import_(database_url, path, games=GAMES))
     with pytest.raises(TransferError, match="cannot read"):
-        run(import_(database_url, tmp_path / "nowhere.jsonl"))
+        run(import_(database_url, tmp_path / "nowhere.jsonl", games=GAMES))
     assert set(rows(database_url).values()) == {0}
 
 
@@ -550,16 +556,16 @@ def test_lobbies_already_there_are_refused_unless_skipped(
 ) -> None:
     header, *entries = lines(moved.files[0])
     first = _written([{**header, "lobbies": 2}, *entries[:2]], tmp_path / "first.jsonl")
-    run(import_(database_url, first))
+    run(import_(database_url, first, games=GAMES))
     before = rows(database_url)
     codes = sorted(entry["lobby"]["code"] for entry in entries[:2])
     with pytest.raises(TransferError, match="2 lobbies of the file are already") as refused:
-        run(import_(database_url, moved.files[0]))
+        run(import_(database_url, moved.files[0], games=GAMES))
     assert all(code in str(refused.value) for code in codes)
     assert "--skip-existing" in str(refused.value)
     assert rows(database_url) == before
 
-    counts = run(import_(database_url, moved.files[0], skip_existing=True))
+    counts = run(import_(database_url, moved.files[0], skip_existing=True, games=GAMES))
     assert sorted(counts.skipped) == codes and counts.lobbies == len(entries) - 2
     assert rows(database_url) == rows(moved.filled.url)
 

@@ -25,15 +25,15 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.edge.error_codes import ErrorCode
 from app.edge.errors import Conflict, NotFound
-from app.lobby.models import Lobby
 from app.play.clocks import Clocks
 from app.play.ended import ended_result
 from app.play.hub import Hub
-from app.play.models import ActionRecord, GameRecord
 from app.play.registry import Games
 from app.play.views import name_seats
 from app.status import Status
 from app.store.db import as_utc, iso, unit_of_work, utcnow
+from app.store.tables.games import ActionRecord, GameRecord
+from app.store.tables.lobbies import Lobby
 
 log = logging.getLogger(__name__)
 

@@ -16,11 +16,11 @@ from sqlalchemy import Table, insert, or_, select
 from app.edge.error_codes import ErrorCode
 from app.edge.errors import NotFound
 from app.lobby import rows
-from app.lobby.models import ChatMessage
 from app.lobby.store import LobbyStore, authenticate, hash_token
 from app.play.rooms import LobbyInfo
 from app.status import Status
 from app.store.db import as_utc, utcnow
+from app.store.tables.lobbies import ChatMessage
 
 _CHAT = cast(Table, ChatMessage.__table__)
 

@@ -63,12 +63,12 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
-from app.lobby.models import ChatMessage, Lobby, Player
-from app.play.models import GameRecord, SeatPresence
 from app.play.notices import CHANNEL, lobby_notice
 from app.play.presence import STALE
 from app.status import Status
 from app.store.db import unit_of_work, utcnow
+from app.store.tables.games import GameRecord, SeatPresence
+from app.store.tables.lobbies import ChatMessage, Lobby, Player
 
 log = logging.getLogger(__name__)
 

@@ -9,12 +9,12 @@ from typing import Any
 from app.edge.error_codes import ErrorCode
 from app.edge.errors import Conflict, Invalid, NotFound
 from app.lobby.store import LobbyStore
-from app.play.models import GameRecord
 from app.play.progress import Progress
 from app.play.replays import Replays
 from app.play.reviews import Reviews
 from app.play.views import full_view
 from app.status import Status
+from app.store.tables.games import GameRecord
 
 
 class Finished:

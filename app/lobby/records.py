@@ -15,10 +15,10 @@ from app.lobby import rows
 from app.lobby.store import LobbyStore, authenticate, status
 from app.play import logbook, table
 from app.play.hub import Hub
-from app.play.models import ActionRecord
 from app.play.views import name_seats, named_result
 from app.status import Status
 from app.store.db import as_utc, iso
+from app.store.tables.games import ActionRecord
 
 _ACTIONS = cast(Table, ActionRecord.__table__)
 

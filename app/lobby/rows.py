@@ -14,9 +14,9 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from app.lobby.models import Lobby, Player
-from app.play.models import GameRecord
 from app.status import Status
+from app.store.tables.games import GameRecord
+from app.store.tables.lobbies import Lobby, Player
 
 lobbies = cast(Table, Lobby.__table__)
 players = cast(Table, Player.__table__)
@@ -48,7 +48,7 @@ class SeriesGame:
 
 @dataclass(frozen=True)
 class LobbyRow:
-    """A lobby as read (see app/lobby/models.py for what each column means), its players by
+    """A lobby as read (see app/store/tables/lobbies.py for what each column means), its players by
     seat, and its game's id and status once it started."""
 
     id: int

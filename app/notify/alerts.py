@@ -33,17 +33,17 @@ from sqlalchemy import Table, delete, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.lobby.models import Lobby, Player
 from app.notify.keys import ServerKeys
 from app.notify.mail import Mailer
-from app.notify.models import EmailAddress, PushSubscription
 from app.notify.push import GONE, Pusher, Subscription, endpoint_refusal, message
-from app.play.models import GameRecord
 from app.play.presence import Presence
 from app.play.rooms import Room
 from app.play.runner import Position
 from app.status import Status
 from app.store.db import utcnow
+from app.store.tables.games import GameRecord
+from app.store.tables.lobbies import Lobby, Player
+from app.store.tables.notifications import EmailAddress, PushSubscription
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from sqlalchemy import Table, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.notify.models import VapidKeys
+from app.store.tables.notifications import VapidKeys
 
 _KEYS = cast(Table, VapidKeys.__table__)
 KEY_ROW = 1

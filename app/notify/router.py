@@ -26,8 +26,8 @@ from app.lobby.router import BoundedRoute, LobbiesDep, token_from
 from app.lobby.schemas import ERROR_RESPONSES
 from app.notify.alerts import Alerts
 from app.notify.mail import plausible_address
-from app.notify.models import EmailAddress, PushSubscription
 from app.status import Status
+from app.store.tables.notifications import EmailAddress, PushSubscription
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES, route_class=BoundedRoute)
 # The service worker, at the top of the site so that its scope covers every table page.

@@ -84,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _transfer(args: argparse.Namespace, settings: Settings) -> int:
-    from app.ops import transfer
     from app.play.registry import games_for
+    from app.store import transfer
     from app.store.db import migrate
 
     url = settings.database_url

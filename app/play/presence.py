@@ -31,8 +31,8 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.play.models import SeatPresence
 from app.store.db import utcnow
+from app.store.tables.games import SeatPresence
 
 log = logging.getLogger(__name__)
 

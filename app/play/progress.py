@@ -31,9 +31,9 @@ from app.games import entry as game_entry
 from app.games.core import Seat, State
 from app.play import fold, workers
 from app.play.checkpoints import Checkpoints
-from app.play.models import GameRecord
 from app.play.replays import RETRY_AFTER, Replays
 from app.play.workers import URGENT
+from app.store.tables.games import GameRecord
 
 KEPT = 256  # finished games whose series are kept
 

@@ -28,9 +28,9 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.play.models import ActionRecord, GameRecord
 from app.play.notices import CHANNEL
 from app.status import Status
+from app.store.tables.games import ActionRecord, GameRecord
 from app.wire import dumps
 
 

@@ -23,8 +23,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.edge.errors import TooMany
 from app.edge.limits import InFlight
 from app.games.core import Seat
-from app.play.models import ActionRecord, GameRecord
 from app.play.workers import URGENT, ReplayJob, Workers, replay_step
+from app.store.tables.games import ActionRecord, GameRecord
 
 INPUTS_BYTES = 16 * 2**20  # the records kept for the workers' jobs, over all games
 RETRY_AFTER = 1  # seconds a refused client is told to wait

@@ -32,11 +32,11 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.play import review
-from app.play.models import ActionRecord, GameRecord, ReviewRecord
 from app.play.runner import Position
 from app.play.workers import BACKGROUND, Workers
 from app.status import Status
 from app.store.db import unit_of_work, utcnow
+from app.store.tables.games import ActionRecord, GameRecord, ReviewRecord
 
 log = logging.getLogger(__name__)
 

@@ -21,12 +21,12 @@ from app.play import logbook
 from app.play.clocks import Clocks
 from app.play.ended import as_recorded
 from app.play.fold import CannotUndo, Fold, Step, fold, is_undo, step
-from app.play.models import ActionRecord, GameRecord
 from app.play.recorder import Entry, Recorder, writer_for
 from app.play.registry import Games
 from app.play.table import clocks_for, split
 from app.status import Status
 from app.store.db import utcnow
+from app.store.tables.games import ActionRecord, GameRecord
 
 
 @dataclass(frozen=True)

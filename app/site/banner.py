@@ -23,8 +23,8 @@ from starlette.requests import Request
 
 from app.edge.errors import BadInput, Invalid
 from app.edge.limits import Clock
-from app.site.models import SiteBanner
 from app.store.db import unit_of_work, utcnow
+from app.store.tables.banner import SiteBanner
 
 log = logging.getLogger(__name__)
 

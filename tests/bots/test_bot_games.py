@@ -18,14 +18,14 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.games.bots import EASY, bot_rng
 from app.games.core import canonical
-from app.lobby.models import Lobby, Player
 from app.lobby.store import new_code
-from app.play.models import ActionRecord
 from app.play.referee import STALE
 from app.play.registry import games_for
 from app.play.runner import Runner, create_game
 from app.play.views import rules_view
 from app.store.db import make_engine, make_sessions, unit_of_work
+from app.store.tables.games import ActionRecord
+from app.store.tables.lobbies import Lobby, Player
 from tests.conftest import run
 from tests.play.tables import Table, Viewer, serving
 from tests.registered import a_game

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from sqlalchemy import select, update
 
-from app.lobby.models import Lobby, Player
 from app.lobby.store import hash_token
 from app.play.websocket import lobby_cookie
 from app.store.db import make_engine, make_sessions, unit_of_work
+from app.store.tables.lobbies import Lobby, Player
 from tests.conftest import run
 from tests.play.test_off_loop import GAMES, Moves, _record, random_game
 

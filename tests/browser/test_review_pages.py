@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
-from app.lobby.models import Lobby
 from app.play import review
-from app.play.models import GameRecord, ReviewRecord
 from app.store.db import make_engine, make_sessions, unit_of_work
+from app.store.tables.games import GameRecord, ReviewRecord
+from app.store.tables.lobbies import Lobby
 from tests.conftest import run
 from tests.play.test_review import GAMES, played
 from tests.play.test_review_ranking import Valuer

@@ -17,9 +17,9 @@ from playwright.sync_api import expect
 from sqlalchemy import select, update
 
 from app.lobby.keys import KEY_COOKIE, hash_key
-from app.lobby.models import Lobby, Player
-from app.play.models import GameRecord
 from app.store.db import make_engine, utcnow
+from app.store.tables.games import GameRecord
+from app.store.tables.lobbies import Lobby, Player
 from tests.conftest import run
 from tests.play.test_off_loop import GAMES, NAMES, random_game
 from tests.registered import a_game

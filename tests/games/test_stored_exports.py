@@ -24,9 +24,9 @@ import pytest
 from app.config import Settings
 from app.games.core import Game, State
 from app.lobby.store import hash_token, new_code
-from app.ops.transfer import export, import_
 from app.play.registry import games_for
 from app.play.views import rules_view
+from app.store.transfer import export, import_
 from tests.conftest import run
 from tests.games.secrets import NAMES
 from tests.play.tables import Table, serving

@@ -19,11 +19,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from app.config import Settings
 from app.lobby.expiry import Expiry, delete_batch, sweep
-from app.lobby.models import ChatMessage, Lobby, Player
-from app.play.models import ActionRecord, GameRecord, SeatPresence
 from app.play.rooms import SPECTATORS
 from app.play.websocket import CLOSE_UNKNOWN_LOBBY
 from app.store.db import make_engine, make_sessions, utcnow
+from app.store.tables.games import ActionRecord, GameRecord, SeatPresence
+from app.store.tables.lobbies import ChatMessage, Lobby, Player
 from tests.conftest import _truncate, run
 from tests.lobby.test_replay_and_again import finished_game
 from tests.notify.test_push import present, wait_for

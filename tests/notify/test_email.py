@@ -16,8 +16,8 @@ from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.notify.models import EmailAddress
 from app.store.db import utcnow
+from app.store.tables.notifications import EmailAddress
 from tests.notify.services import Inbox, act, bearer, free_port, notified, until_turn_of
 from tests.ops.owner import changed
 from tests.play.tables import GAME, Table, serving

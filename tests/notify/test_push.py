@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from app.config import Settings
 from app.games.entry import GameEntry
-from app.play.models import SeatPresence
+from app.store.tables.games import SeatPresence
 from tests.conftest import _truncate, run
 from tests.notify.services import (
     Browser,

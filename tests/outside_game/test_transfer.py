@@ -1,4 +1,4 @@
-"""Noughts in the Dark moves house (app/ops/transfer.py) like a game of the server's own: a
+"""Noughts in the Dark moves house (app/store/transfer.py) like a game of the server's own: a
 finished game and one in the middle, Ann's hidden mark face down, exported, imported into a
 fresh database and served from it: the same views to the same tokens, the same record and the
 same replay."""
@@ -14,10 +14,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.ops.transfer import export, import_
+from app.store.transfer import export, import_
 from tests.conftest import run
 from tests.outside_game.plays import GAME, ann_against, play_to_the_end
 from tests.play.tables import Table, serving
+from tests.registered import ENTRIES
+
+GAMES = {game_id: entry.game for game_id, entry in ENTRIES.items()}
 
 
 def _settings(url: str) -> Settings:
@@ -71,7 +74,7 @@ def test_a_finished_game_and_one_in_the_middle_move_house(
     moved = tmp_path / "moved.db"
     shutil.copy(sqlite_template, moved)
     moved_url = f"sqlite+aiosqlite:///{moved}"
-    run(import_(moved_url, exported))
+    run(import_(moved_url, exported, games=GAMES))
     with serving(_settings(moved_url)) as client:
         after = {
             table.code: shown(client, Table(client, table.code, table.tokens))

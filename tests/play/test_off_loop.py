@@ -31,17 +31,17 @@ from starlette.testclient import TestClient
 from app.config import ROOT, Settings
 from app.games.bots import EASY, bot_rng, bots_for
 from app.games.core import Action, Game, Seat, State, canonical, clone
-from app.lobby.models import Lobby, Player
 from app.lobby.store import new_code
 from app.play.bots import BotDriver, Turn, decide
 from app.play.checkpoints import EVERY, Checkpoints, Kept
 from app.play.lag import LoopLag
-from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
 from app.play.runner import Position
 from app.play.views import rules_view
 from app.play.workers import BACKGROUND, URGENT, Turns, Workers
 from app.store.db import make_engine, make_sessions, unit_of_work
+from app.store.tables.games import ActionRecord, GameRecord
+from app.store.tables.lobbies import Lobby, Player
 from tests.conftest import run
 from tests.play.jobs import die_once, worker_pid
 from tests.play.tables import Table, Viewer, serving

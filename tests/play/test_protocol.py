@@ -9,11 +9,11 @@ from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.play.models import ActionRecord
 from app.play.recorder import StaleGame
 from app.play.registry import games_for
 from app.play.runner import Runner
 from app.store.db import make_engine, make_sessions, utcnow
+from app.store.tables.games import ActionRecord
 from tests.conftest import run
 
 from .tables import Table, Viewer, play_one, serving

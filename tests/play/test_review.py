@@ -19,14 +19,14 @@ from starlette.testclient import TestClient
 
 from app.config import Settings
 from app.games.core import Action, Game, Seat
-from app.lobby.models import Lobby, Player
 from app.lobby.store import new_code
 from app.play import fold, review
 from app.play.checkpoints import Checkpoints
-from app.play.models import ActionRecord, GameRecord, ReviewRecord
 from app.play.reviews import CATCH_UP, Reviews
 from app.play.runner import AWAY
 from app.store.db import make_engine, make_sessions, unit_of_work, utcnow
+from app.store.tables.games import ActionRecord, GameRecord, ReviewRecord
+from app.store.tables.lobbies import Lobby, Player
 from tests.conftest import run
 from tests.play.tables import Table, serving
 from tests.play.test_off_loop import GAMES

@@ -17,14 +17,14 @@ from sqlalchemy import select
 
 from app.config import Settings
 from app.games.core import Game, State
-from app.lobby.models import Lobby, Player
 from app.lobby.store import hash_token, new_code
-from app.ops.transfer import export, import_
-from app.play.models import ActionRecord, GameRecord
 from app.play.registry import games_for
 from app.play.views import rules_view
 from app.status import Status
 from app.store.db import make_engine, make_sessions, unit_of_work
+from app.store.tables.games import ActionRecord, GameRecord
+from app.store.tables.lobbies import Lobby, Player
+from app.store.transfer import export, import_
 from tests.conftest import run
 from tests.games.stored import STORED, name, same_end, stored_game
 from tests.play.tables import Table, serving

@@ -19,8 +19,8 @@ from starlette.testclient import TestClient
 
 from app.config import Settings
 from app.games.entry import GameEntry
-from app.play.models import GameRecord
 from app.store.db import make_engine, make_sessions, unit_of_work
+from app.store.tables.games import GameRecord
 from tests.conftest import run
 from tests.play.tables import Table, Viewer, serving
 from tests.registered import a_game

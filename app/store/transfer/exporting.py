@@ -15,7 +15,7 @@ from sqlalchemy import Table, func, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from app.ops.transfer.lines import (
+from app.store.transfer.lines import (
     ACTIONS,
     CHAT,
     FORMAT,

@@ -69,7 +69,7 @@ class ActionRecord(Base):
 class ReviewRecord(Base):
     """A finished game's review (app.play.review), once computed: the protocol's `players`.
     It can always be computed again from the record (export leaves it out,
-    app/ops/transfer.py)."""
+    app/store/transfer.py)."""
 
     __tablename__ = "reviews"
 

@@ -15,7 +15,7 @@ then one line per lobby, with everything the database keeps of it:
 A finished game's review by the good bot (`reviews`, app/play/reviews.py) is left out: it is
 computed again from the game's record when next asked for.
 
-Each object holds every column of its table (app/lobby/models.py, app/play/models.py) but the
+Each object holds every column of its table (app/store/tables/lobbies.py and games.py) but the
 database's own ids: `id`, and the id of the row it belongs to (its lobby, its game), which the
 nesting says instead. Times are ISO 8601 in UTC. A player's `away_votes` (the ids of the players
 who voted to hand their seat to a bot) are written as the voters' seats. Lobby codes, and the
@@ -37,9 +37,9 @@ Backup makes a consistent copy while the server runs: SQLite's online backup API
 PostgreSQL (its client tools must be installed).
 """
 
-from app.ops.transfer.backups import backup, libpq_url
-from app.ops.transfer.exporting import export
-from app.ops.transfer.importing import import_
-from app.ops.transfer.lines import Counts, TransferError
+from app.store.transfer.backups import backup, libpq_url
+from app.store.transfer.exporting import export
+from app.store.transfer.importing import import_
+from app.store.transfer.lines import Counts, TransferError
 
 __all__ = ["Counts", "TransferError", "backup", "export", "import_", "libpq_url"]

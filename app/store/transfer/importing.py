@@ -13,8 +13,8 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from app.config import Settings
-from app.ops.transfer.lines import (
+from app.games.core import Game
+from app.store.transfer.lines import (
     ACTIONS,
     CHAT,
     FORMAT,
@@ -27,16 +27,14 @@ from app.ops.transfer.lines import (
     engine_for,
     row_in,
 )
-from app.play.registry import Games, games_for
+
+Games = dict[str, Game]  # the games whose records are imported, by id
 
 
-async def import_(
-    url: str, path: Path, *, skip_existing: bool = False, games: Games | None = None
-) -> Counts:
+async def import_(url: str, path: Path, *, games: Games, skip_existing: bool = False) -> Counts:
     """Read `path` (written by `export`) into the database at `url`, all or nothing. A game's
     setup and snapshot written by an earlier version of its rules are imported in today's
-    shape (`Game.upgrade` of `games`, by default the registry's)."""
-    games = games if games is not None else games_for(Settings())
+    shape (`Game.upgrade` of `games`: the registry's, app/play/registry.py)."""
     try:
         source = open(path, encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from app.ops.transfer.lines import TransferError
+from app.store.transfer.lines import TransferError
 
 
 def backup(url: str, directory: Path, now: datetime | None = None) -> Path:

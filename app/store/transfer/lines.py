@@ -13,9 +13,9 @@ from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Integer, String, Tab
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql.schema import ScalarElementColumnDefault
 
-from app.lobby.models import ChatMessage, Lobby, Player
-from app.play.models import ActionRecord, GameRecord
 from app.store.db import as_utc, make_engine
+from app.store.tables.games import ActionRecord, GameRecord
+from app.store.tables.lobbies import ChatMessage, Lobby, Player
 
 FORMAT = 1
 KIND = "export"
