@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The load benchmark: many concurrent games played over real websockets, and the figures.
 
-    .venv/bin/python scripts/bench.py --game convolution --games 10 --seconds 10
+    .venv/bin/python scripts/bench.py --game <game id> --games 10 --seconds 10
     .venv/bin/python scripts/bench.py --processes 2 --games 250 --seconds 30 --warmup 5 \
         --rate 500 --json bench.json
     .venv/bin/python scripts/bench.py --url http://127.0.0.1:8000 --server-pid 1234 --games 50
@@ -33,7 +33,9 @@ stalls (an action or a patch that never reached every seat). `--idle-sockets N` 
 spectator sockets on games nobody plays, before the run, and reports the servers' RSS before and
 after.
 
-Nothing here imports `app`: the benchmark speaks only the public protocol, like a browser.
+The benchmark speaks only the public protocol, like a browser; it reads the game registry
+(app/play/registry.py) for its defaults alone: the game (the one whose random games are the
+shortest) and the action types its random players prefer (the entry's `bench.prefer`).
 """
 
 from __future__ import annotations
@@ -59,13 +61,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import httpx
 import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+if TYPE_CHECKING:
+    from app.games.entry import GameEntry
 
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES_SERVER = os.environ.get(
@@ -77,13 +82,6 @@ STALL_SECONDS = 10.0  # an action or a patch not seen by every seat after this i
 MAX_REFUSALS = 20  # refused actions after which a table is given up (and replaced)
 IDLE_SOCKETS_PER_LOBBY = 100
 OPENING_CONCURRENCY = 20  # tables (or idle sockets) opened at once
-# Action types chosen 8 times in 10 when legal, so that random games reach their end
-# (as in scripts/bench_engine.py).
-PREFER = {
-    "innovation": ("achieve", "dogma", "draw"),
-    "nerdy-inventions": ("build", "pay"),
-    "unvention": ("journal", "circle", "build_start", "build_add", "build_place", "present"),
-}
 
 
 # --- what one client process measures --------------------------------------------------------
@@ -1168,7 +1166,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--game", default="convolution", help="the game id (default convolution)")
+    parser.add_argument(
+        "--game", help="the game id (default: the registered one whose random games are shortest)"
+    )
     parser.add_argument(
         "--players", type=int, help="seats per game (default: the game's minimum, at least 2)"
     )
@@ -1185,7 +1185,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--prefer",
         type=lambda text: [part for part in text.split(",") if part],
-        help="action types chosen 8 times in 10 when legal (default: per game, so games end)",
+        help="action types chosen 8 times in 10 when legal (default: the game's, so games end)",
     )
     parser.add_argument("--processes", type=int, default=1, help="server processes to start")
     parser.add_argument(
@@ -1234,11 +1234,34 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("give one --server-pid per --url")
     if args.processes < 1:
         parser.error("--processes must be at least 1")
-    if args.prefer is None:
-        args.prefer = list(PREFER.get(args.game, ()))
+    if args.game is None or args.prefer is None:
+        game, prefer = registered_defaults(args.game)
+        args.game = game
+        args.prefer = list(prefer) if args.prefer is None else args.prefer
     args.compression = None if args.compression == "none" else args.compression
     args.url = [url.rstrip("/") for url in args.url]
     return args
+
+
+def registered() -> dict[str, GameEntry]:
+    """The games this checkout's registry holds (app/play/registry.py), by id: the benchmarks'
+    defaults come from their entries."""
+    sys.path.insert(0, str(ROOT))
+    from app.config import Settings
+    from app.play.registry import entries_for
+
+    return entries_for(Settings())
+
+
+def registered_defaults(game: str | None) -> tuple[str, tuple[str, ...]]:
+    """The game (`game`, or the registered one whose random games are the shortest) and the
+    action types its random players prefer (its entry's `bench.prefer`; none for a game this
+    checkout does not know, served by another)."""
+    entries = registered()
+    if game is None:
+        game = min(entries.values(), key=lambda entry: entry.bench.cost).id
+    entry = entries.get(game)
+    return game, entry.bench.prefer if entry is not None else ()
 
 
 def seats_per_game(url: str, game: str, players: int | None) -> int:

@@ -1,8 +1,11 @@
 """How well and how fast a game's bots play: one level against another, engine only.
 
-    .venv/bin/python scripts/bench_bots.py --game convolution --games 200
-    .venv/bin/python scripts/bench_bots.py --game innovation --games 40 --challenger good
-    .venv/bin/python scripts/bench_bots.py --game unscrewed --games 400 --jobs 2
+    .venv/bin/python scripts/bench_bots.py --games 200
+    .venv/bin/python scripts/bench_bots.py --game <game id> --games 40 --challenger good
+    .venv/bin/python scripts/bench_bots.py --game <game id> --games 400 --jobs 2
+
+The game is any registered one (app/play/registry.py); by default the one whose random games
+are the shortest.
 
 Plays two-player games (or --players N: one challenger against N-1 opponents) with the seats
 alternated game by game, each bot seeing only its seat's view and legal actions, exactly as the
@@ -28,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from app.config import Settings  # noqa: E402
 from app.games.bots import Bot, bot_rng, bots_for  # noqa: E402
 from app.games.core import Game  # noqa: E402
-from app.play.registry import games_for  # noqa: E402
+from app.play.registry import entries_for, games_for  # noqa: E402
 
 MAX_ACTIONS = 20_000
 
@@ -70,15 +73,22 @@ def one_game(job: tuple[str, str, str, int, int]) -> tuple[float, dict[str, list
 
 
 def main() -> int:
+    entries = entries_for(Settings())
+    shortest = min(entries.values(), key=lambda entry: entry.bench.cost).id
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="convolution")
+    parser.add_argument(
+        "--game",
+        choices=list(entries),
+        default=shortest,
+        help=f"the game id (default: the one whose random games are the shortest, {shortest})",
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--challenger", default="good", help="the level measured")
     parser.add_argument("--opponent", default="easy", help="the level it plays against")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     args = parser.parse_args()
-    game = games_for(Settings())[args.game]
+    game = entries[args.game].game
     levels = {**bots_for(game), **game.sparring_bots()}
     for level in (args.challenger, args.opponent):
         if level not in levels:

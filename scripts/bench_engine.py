@@ -1,11 +1,11 @@
 """How long whole random games take in a rules engine alone (no server, no database).
 
-    .venv/bin/python scripts/bench_engine.py --game innovation --games 200 --players 2,3,4
+    .venv/bin/python scripts/bench_engine.py --game <game id> --games 200 --players 2,3,4
 
-Plays seeded games of random legal actions (preferring the given action types, so that games
-end) through `Game.apply`, exactly as the server does, and prints per player count: games,
-actions per game, mean / p50 / p95 / max seconds per game and microseconds per action. A
-measurement to read, not a timed test.
+Plays seeded games of random legal actions (preferring the game's `bench.prefer` action types,
+app/games/entry.py, so that games end) through `Game.apply`, exactly as the server does, and
+prints per player count: games, actions per game, mean / p50 / p95 / max seconds per game and
+microseconds per action. A measurement to read, not a timed test.
 """
 
 from __future__ import annotations
@@ -23,19 +23,14 @@ sys.path.insert(0, str(ROOT))
 
 from app.config import Settings  # noqa: E402
 from app.games.core import Game  # noqa: E402
-from app.play.registry import games_for  # noqa: E402
-
-PREFER = {
-    "innovation": ("achieve", "dogma", "draw"),
-    "nerdy-inventions": ("build", "pay"),
-    "unvention": ("journal", "circle", "build_start", "build_add", "build_place", "present"),
-}
+from app.play.registry import entries_for  # noqa: E402
 
 
-def play(game: Game, players: int, options: dict, seed: int) -> tuple[float, int]:
+def play(
+    game: Game, players: int, options: dict, seed: int, prefer: tuple[str, ...] = ()
+) -> tuple[float, int]:
     """One whole game: its engine time in seconds and its number of actions."""
     rng = random.Random(seed)
-    prefer = PREFER.get(game.id, ())
     started = time.perf_counter()
     state = game.start(players, options, seed)
     actions = 0
@@ -50,19 +45,27 @@ def play(game: Game, players: int, options: dict, seed: int) -> tuple[float, int
 
 
 def main() -> int:
+    entries = entries_for(Settings())
+    shortest = min(entries.values(), key=lambda entry: entry.bench.cost).id
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="innovation")
+    parser.add_argument(
+        "--game",
+        choices=list(entries),
+        default=shortest,
+        help=f"the game id (default: the one whose random games are the shortest, {shortest})",
+    )
     parser.add_argument("--games", type=int, default=200, help="games per player count")
     parser.add_argument("--players", default="2", help="player counts, e.g. 2,3,4")
     parser.add_argument("--options", type=json.loads, default={}, help="lobby options as JSON")
     args = parser.parse_args()
-    game = games_for(Settings())[args.game]
+    entry = entries[args.game]
+    game = entry.game
     print(f"{game.name}, options {json.dumps(args.options)}")
     print("players  games  actions/game  mean s  p50 s  p95 s  max s  us/action")
     for players in (int(count) for count in args.players.split(",")):
         times, lengths = [], []
         for seed in range(args.games):
-            seconds, actions = play(game, players, args.options, seed)
+            seconds, actions = play(game, players, args.options, seed, entry.bench.prefer)
             times.append(seconds)
             lengths.append(actions)
         times.sort()

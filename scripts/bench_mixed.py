@@ -9,16 +9,22 @@ dropped at the end; `--database-url` for another), with RATE_LIMITS=false, DEBUG
 BOT_DELAY and WORKERS from `--bot-delay` (0) and `--workers` (1). Then, all at once, over real
 websockets and HTTP, speaking only the public protocol:
 
-- `--people` (100) Convolution tables of two people playing at a person's pace: each table
-  makes a random legal action every 2 to 5 seconds (`--pace`); a finished game is replaced;
+- `--people` (100) tables of two people playing a `--people-game` at a person's pace: each
+  table makes a random legal action every 2 to 5 seconds (`--pace`); a finished game is
+  replaced;
 - `--bot-tables` (50) tables of good bots, opened as "Play against bots" opens one (a lobby
-  always has a person, its host): a `--bot-game` (Innovation) lobby, `--bot-seats` (3) good
-  bots added, started; the host plays a random legal action as soon as it is their turn;
-- a client asking for steps of a finished Innovation game of about `--replay-actions` (300)
-  actions `--replay-rate` (10) times a second, random steps and seats, each on time whether the
-  previous one was answered or not (the server answers 429 past its limits). The game is
-  played to its end first, with random legal actions over the protocol;
+  always has a person, its host): a `--bot-game` lobby, `--bot-seats` (3) good bots added,
+  started; the host plays a random legal action as soon as it is their turn;
+- a client asking for steps of a finished two-seat `--replay-game` of about `--replay-actions`
+  (300) actions `--replay-rate` (10) times a second, random steps and seats, each on time
+  whether the previous one was answered or not (the server answers 429 past its limits). The
+  game is played to its end first, with random legal actions over the protocol;
 - `/api/health`, `--health-rate` (10) times a second.
+
+The games come from the registry (app/play/registry.py) unless named: the people's, the one
+for two whose random games are the shortest; the bots', the first that seats the host and the
+bots; the replay's, the one for two whose random games are the longest (the greatest
+`bench.cost`), its random players preferring its `bench.prefer` action types.
 
 The tables are played in this process; the timed requests (replay steps, health) are made
 from a process of their own, so that the tables' hundreds of sockets never delay an answer.
@@ -47,7 +53,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import httpx
@@ -66,14 +72,18 @@ from bench import (  # noqa: E402  (scripts/bench.py: the servers, the database,
     machine_ticks,
     migrate,
     percentile,
+    registered,
     ws_url,
 )
+
+if TYPE_CHECKING:
+    from app.games.entry import GameEntry
 
 TIMEOUT = 10.0  # seconds for a lobby call, a connection, a first snapshot
 STALL_SECONDS = 10.0  # an action whose patch has not come back by then is a stall
 OPENING_CONCURRENCY = 20
 LAG_POLL_SECONDS = 5.0  # the server keeps its latest samples: read (and reset) this often
-PREFER_DOGMA = 0.8  # the replay game: dogmas this often when legal, for a long game
+PREFER_RATE = 0.8  # the replay game: its preferred action types this often when legal
 
 
 # --- one seat's socket and view --------------------------------------------------------------
@@ -269,19 +279,19 @@ class Run:
                 print(f"could not open a {game} table: {error!r}", file=sys.stderr, flush=True)
                 await asyncio.sleep(1.0)
 
-    def choose(self, legal: list[dict[str, Any]], prefer: str | None = None) -> dict[str, Any]:
-        preferred = [action for action in legal if action.get("type") == prefer]
-        if preferred and self.rng.random() < PREFER_DOGMA:
+    def choose(self, legal: list[dict[str, Any]], prefer: tuple[str, ...] = ()) -> dict[str, Any]:
+        preferred = [action for action in legal if action.get("type") in prefer]
+        if preferred and self.rng.random() < PREFER_RATE:
             return self.rng.choice(preferred)
         return self.rng.choice(legal)
 
     # the tables
 
     async def people_table(self, ready: asyncio.Event) -> None:
-        """Two people playing Convolution at a person's pace, one game after another."""
+        """Two people playing at a person's pace, one game after another."""
         low, high = self.args.pace
         while not self.stopping:
-            code, seats = await self.opened("convolution", 2)
+            code, seats = await self.opened(self.args.people_game, 2)
             ready.set()
             try:
                 while not self.stopping and not any(seat.finished() for seat in seats):
@@ -333,7 +343,7 @@ class Run:
     # the replay game and its client
 
     async def finished_game(self) -> tuple[str, int]:
-        """A finished 2-seat Innovation game of at least 90% of --replay-actions actions,
+        """A finished 2-seat --replay-game of at least 90% of --replay-actions actions,
         played here with random legal actions, four games at a time, --replay-attempts times
         at most (else the longest): its code and its number of actions."""
         target, games = self.args.replay_actions, []
@@ -345,7 +355,7 @@ class Run:
         return max(games, key=lambda game: game[1])
 
     async def play_to_the_end(self) -> tuple[str, int]:
-        code, seats = await self.opened("innovation", 2)
+        code, seats = await self.opened(self.args.replay_game, 2)
         try:
             while not any(seat.finished() for seat in seats):
                 latest = max(seat.seq for seat in seats)
@@ -357,7 +367,8 @@ class Run:
                 if not movers:
                     raise RuntimeError(f"{code}: nobody may act at {latest}, yet no result")
                 mover = self.rng.choice(movers)
-                await mover.act(self.choose(mover.legal(), prefer="dogma"), self.ref())
+                choice = self.choose(mover.legal(), self.args.replay_prefer)
+                await mover.act(choice, self.ref())
                 if not await mover.past(latest):
                     raise RuntimeError(f"{code}: the replay game stalled at {latest}")
             return code, max(seat.seq for seat in seats)
@@ -581,6 +592,7 @@ def report(
     return {
         "config": {
             "people_tables": args.people,
+            "people_game": args.people_game,
             "pace_seconds": args.pace,
             "bot_tables": args.bot_tables,
             "bot_game": args.bot_game,
@@ -588,6 +600,7 @@ def report(
             "bot_delay": args.bot_delay,
             "workers": args.workers,
             "replay_rate": args.replay_rate,
+            "replay_game": args.replay_game,
             "replay_game_actions": steps,
             "health_rate": args.health_rate,
             "seconds": args.seconds,
@@ -631,9 +644,11 @@ def print_table(result: dict[str, Any]) -> None:
     rows = [
         (
             "run",
-            f"{config['people_tables']} people's Convolution tables, {config['bot_tables']}"
+            f"{config['people_tables']} people's {config['people_game']} tables,"
+            f" {config['bot_tables']}"
             f" {config['bot_game']} tables of {config['bot_seats']} good bots and a host,"
-            f" replay steps of a {config['replay_game_actions']}-action game"
+            f" replay steps of a {config['replay_game_actions']}-action"
+            f" {config['replay_game']} game"
             f" {config['replay_rate']:g}/s, health {config['health_rate']:g}/s;"
             f" {config['seconds']:g} s after {config['warmup']:g} s;"
             f" WORKERS={config['workers']} BOT_DELAY={config['bot_delay']:g}",
@@ -701,6 +716,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--people", type=int, default=100, help="people's tables (100)")
     parser.add_argument(
+        "--people-game", help="their game (default: the shortest registered one for two)"
+    )
+    parser.add_argument(
         "--pace",
         type=float,
         nargs=2,
@@ -709,10 +727,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="seconds between two actions of a people's table (2 5)",
     )
     parser.add_argument("--bot-tables", type=int, default=50, help="tables of good bots (50)")
-    parser.add_argument("--bot-game", default="innovation", help="their game (innovation)")
+    parser.add_argument(
+        "--bot-game", help="their game (default: the first registered one that seats them)"
+    )
     parser.add_argument("--bot-seats", type=int, default=3, help="good bots at each (3)")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="the server's BOT_DELAY (0)")
     parser.add_argument("--workers", type=int, default=1, help="the server's WORKERS (1)")
+    parser.add_argument(
+        "--replay-game", help="its game (default: the longest registered one for two)"
+    )
     parser.add_argument(
         "--replay-actions", type=int, default=300, help="length of the replay game (300)"
     )
@@ -737,7 +760,32 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--seconds and the rates must be positive, --warmup not negative")
     if args.people < 0 or args.bot_tables < 0 or args.bot_seats < 1:
         parser.error("--people and --bot-tables not negative, --bot-seats at least 1")
+    choose_games(args)
     return args
+
+
+def choose_games(args: argparse.Namespace) -> None:
+    """The games not named, from the registry; the replay game's preferred action types."""
+    entries = registered()
+
+    def seating(players: int) -> list[GameEntry]:
+        return [
+            entry
+            for entry in entries.values()
+            if entry.game.min_players <= players <= entry.game.max_players
+        ]
+
+    def cost(entry: GameEntry) -> int:
+        return entry.bench.cost
+
+    if args.people_game is None:
+        args.people_game = min(seating(2), key=cost).id
+    if args.bot_game is None:
+        args.bot_game = seating(1 + args.bot_seats)[0].id
+    if args.replay_game is None:
+        args.replay_game = max(seating(2), key=cost).id
+    replayed = entries.get(args.replay_game)
+    args.replay_prefer = replayed.bench.prefer if replayed is not None else ()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,8 +3,8 @@
 
     .venv/bin/python scripts/bench_open.py --url http://127.0.0.1:8000 --tables 200
 
-Two figures, both over the lobby calls of PROTOCOL.md (a Convolution table: create, one join,
-start):
+Two figures, both over the lobby calls of PROTOCOL.md (a table of two of `--game`, by default the
+registered game for two whose random games are the shortest: create, one join, start):
 - sequential: one table after another, each call's server time as the server reports it
   (`Server-Timing: app;dur=...`), median and p95 per call;
 - concurrent: `--tables` tables opened all at once, the tables opened per second.
@@ -36,6 +36,7 @@ from bench import (  # noqa: E402  (the load benchmark's own servers and databas
     create_postgres_database,
     drop_postgres_database,
     migrate,
+    registered,
 )
 
 
@@ -106,11 +107,11 @@ class Answer:
     server_ms: float  # from the answer's Server-Timing
 
 
-async def open_table(url: str) -> dict[str, float]:
+async def open_table(url: str, game: str) -> dict[str, float]:
     """One table opened on a connection of its own; each call's server time in ms."""
     http = Connection(url)
     try:
-        created = await http.post("/api/lobbies", {"game": "convolution", "name": "Ann"})
+        created = await http.post("/api/lobbies", {"game": game, "name": "Ann"})
         code, token = created.body["code"], created.body["player"]["token"]
         joined = await http.post(f"/api/lobbies/{code}/players", {"name": "Bob"})
         started = await http.post(f"/api/lobbies/{code}/start", {}, token)
@@ -119,15 +120,15 @@ async def open_table(url: str) -> dict[str, float]:
     return {"create": created.server_ms, "join": joined.server_ms, "start": started.server_ms}
 
 
-async def measure(url: str, tables: int, sequential: int) -> dict[str, object]:
+async def measure(url: str, game: str, tables: int, sequential: int) -> dict[str, object]:
     for _ in range(10):  # warm up
-        await open_table(url)
+        await open_table(url, game)
     times: dict[str, list[float]] = {"create": [], "join": [], "start": []}
     for _ in range(sequential):
-        for call, ms in (await open_table(url)).items():
+        for call, ms in (await open_table(url, game)).items():
             times[call].append(ms)
     began = time.perf_counter()
-    await asyncio.gather(*(open_table(url) for _ in range(tables)))
+    await asyncio.gather(*(open_table(url, game) for _ in range(tables)))
     took = time.perf_counter() - began
     per_call = {
         call: {
@@ -142,18 +143,32 @@ async def measure(url: str, tables: int, sequential: int) -> dict[str, object]:
     }
 
 
+def shortest_for_two() -> str:
+    """The registered game for two whose random games are the shortest."""
+    seating = [
+        entry
+        for entry in registered().values()
+        if entry.game.min_players <= 2 <= entry.game.max_players
+    ]
+    return min(seating, key=lambda entry: entry.bench.cost).id
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a server already running (else one is started)")
+    parser.add_argument(
+        "--game", help="the game of the tables, for two (default: the shortest registered one)"
+    )
     parser.add_argument("--tables", type=int, default=200, help="tables opened at once")
     parser.add_argument("--sequential", type=int, default=200, help="tables opened in turn")
     parser.add_argument("--json", help="write the figures here too")
     args = parser.parse_args()
+    game = args.game or shortest_for_two()
     if args.url:
-        figures = asyncio.run(measure(args.url, args.tables, args.sequential))
+        figures = asyncio.run(measure(args.url, game, args.tables, args.sequential))
     else:
         with started_server() as url:
-            figures = asyncio.run(measure(url, args.tables, args.sequential))
+            figures = asyncio.run(measure(url, game, args.tables, args.sequential))
     for call, figure in figures["sequential"].items():  # type: ignore[union-attr]
         print(f"{call:7} server time median {figure['median_ms']} ms, p95 {figure['p95_ms']} ms")
     concurrent = figures["concurrent"]

@@ -1,7 +1,7 @@
 """How long a finished game's review takes (app/play/review.py), engine only.
 
     .venv/bin/python scripts/bench_review.py                  # every game, one game each
-    .venv/bin/python scripts/bench_review.py --game innovation --seed 7
+    .venv/bin/python scripts/bench_review.py --game <game id> --seed 7
 
 Plays a two-player game of the good bot against the easy one (a person's game against a bot,
 as played by a person who is not the good bot), then reviews seat 0 as a person: the time to

@@ -7,10 +7,10 @@ and drops), keeps each run's JSON in `--out`, then prints one Markdown table of 
     .venv/bin/python scripts/bench_suite.py --out bench-results
     .venv/bin/python scripts/bench_suite.py --out bench-results --table-only
 
-The scenarios follow issue #10's targets: 250 Convolution games on one and on two processes,
-Innovation with 4 seats at 100 games, every other game on one and two processes, and 1,000 idle
-websockets for the memory per socket; then Convolution and Innovation again at a pace one
-process keeps up with.
+The scenarios follow issue #10's targets, game by game from the registry (each entry's `bench`:
+`load_players` seats, `load_games` tables): every game on one and on two processes; 1,000 idle
+websockets (on the game whose random games are the shortest) for the memory per socket; then the
+games with a `load_rate` again at that pace, which one process keeps up with.
 """
 
 from __future__ import annotations
@@ -23,36 +23,32 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# (name, bench.py arguments)
-SCENARIOS: list[tuple[str, list[str]]] = [
-    ("convolution-1", ["--game", "convolution", "--games", "250", "--processes", "1"]),
-    ("convolution-2", ["--game", "convolution", "--games", "250", "--processes", "2"]),
-    ("innovation-1", ["--game", "innovation", "--players", "4", "--games", "100"]),
-    (
-        "innovation-2",
-        ["--game", "innovation", "--players", "4", "--games", "100", "--processes", "2"],
-    ),
-    ("unvention-1", ["--game", "unvention", "--players", "3", "--games", "50"]),
-    ("unvention-2", ["--game", "unvention", "--players", "3", "--games", "50", "--processes", "2"]),
-    ("nerdy-inventions-1", ["--game", "nerdy-inventions", "--players", "3", "--games", "50"]),
-    (
-        "nerdy-inventions-2",
-        ["--game", "nerdy-inventions", "--players", "3", "--games", "50", "--processes", "2"],
-    ),
-    ("unscrewed-1", ["--game", "unscrewed", "--players", "4", "--games", "50"]),
-    ("unscrewed-2", ["--game", "unscrewed", "--players", "4", "--games", "50", "--processes", "2"]),
-    ("idle-sockets", ["--game", "convolution", "--games", "10", "--idle-sockets", "1000"]),
+
+def scenarios() -> list[tuple[str, list[str]]]:
+    """(name, bench.py arguments) of every run, from the registered games' entries."""
+    sys.path.insert(0, str(ROOT))
+    from app.config import Settings
+    from app.play.registry import entries_for
+
+    entries = list(entries_for(Settings()).values())
+    shortest = min(entries, key=lambda entry: entry.bench.cost)
+    found: list[tuple[str, list[str]]] = []
+    for entry in entries:
+        load = ["--game", entry.id, "--players", str(entry.bench.load_players)]
+        load += ["--games", str(entry.bench.load_games)]
+        found.append((f"{entry.id}-1", [*load, "--processes", "1"]))
+        found.append((f"{entry.id}-2", [*load, "--processes", "2"]))
+    found.append(
+        ("idle-sockets", ["--game", shortest.id, "--games", "10", "--idle-sockets", "1000"])
+    )
     # The same tables played at a pace one process keeps up with: the latency of play itself,
     # not of a queue.
-    (
-        "convolution-1-paced",
-        ["--game", "convolution", "--games", "250", "--rate", "120"],
-    ),
-    (
-        "innovation-1-paced",
-        ["--game", "innovation", "--players", "4", "--games", "100", "--rate", "60"],
-    ),
-]
+    for entry in entries:
+        if entry.bench.load_rate is not None:
+            load = ["--game", entry.id, "--players", str(entry.bench.load_players)]
+            load += ["--games", str(entry.bench.load_games), "--rate", f"{entry.bench.load_rate:g}"]
+            found.append((f"{entry.id}-1-paced", load))
+    return found
 
 
 def run(name: str, arguments: list[str], out: Path, seconds: float, warmup: float) -> None:
@@ -71,13 +67,13 @@ def run(name: str, arguments: list[str], out: Path, seconds: float, warmup: floa
     subprocess.run(command, cwd=ROOT, check=False)
 
 
-def table(out: Path) -> str:
+def table(out: Path, runs: list[tuple[str, list[str]]]) -> str:
     rows = [
         "| run | processes | games | actions/s | p50 / p95 / p99 ms | patch / snapshot B (ratio)"
         " | server CPU % | peak RSS MB | errors |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for name, _ in SCENARIOS:
+    for name, _ in runs:
         path = out / f"{name}.json"
         if not path.exists():
             rows.append(f"| {name} | | | not run | | | | | |")
@@ -118,12 +114,13 @@ def main() -> None:
     parser.add_argument("--table-only", action="store_true", help="print the table of the JSONs")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    runs = scenarios()
     if not args.table_only:
-        for name, arguments in SCENARIOS:
+        for name, arguments in runs:
             if args.only and name not in args.only:
                 continue
             run(name, arguments, args.out, args.seconds, args.warmup)
-    print(table(args.out))
+    print(table(args.out, runs))
 
 
 if __name__ == "__main__":

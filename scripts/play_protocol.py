@@ -48,7 +48,6 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 10.0  # seconds to wait for any one message or answer
 READY_TIMEOUT = 40.0  # seconds for a (re)started server to answer /api/health
 MAX_ACTIONS = 2000  # a game longer than this is stuck
-EXPECTED_ACTIONS = {"convolution": 27}  # 9 rolls + 18 scores
 BARRIER_ACTION = {"type": "__protocol_check_barrier__"}  # never legal: answered by an error
 
 
@@ -547,6 +546,12 @@ class Run:
     async def play_game(self, number: int) -> tuple[str, int]:
         args = self.args
         games = await self.request("GET", "/api/games", 200)
+        if args.game is None:  # the first game the server lists that seats --players
+            seats = args.players or 2
+            fits = [g for g in games if g["min_players"] <= seats <= g["max_players"]]
+            if not fits:
+                raise Failure(f"the server has no game for {seats} players")
+            args.game = fits[0]["id"]
         info = next((g for g in games if g["id"] == args.game), None)
         if info is None:
             raise Failure(f"the server has no game {args.game!r}")
@@ -824,7 +829,7 @@ class Run:
         for client in self.clients:
             await self.compare_fresh(code, client)
         self.check_views()
-        expected = EXPECTED_ACTIONS.get(self.args.game)
+        expected = self.args.expect_actions
         if expected is not None and len(acked) != expected:
             raise Failure(f"{self.args.game} ended after {len(acked)} actions, not {expected}")
         lobby = await self.request("GET", f"/api/lobbies/{code}", 200)
@@ -887,7 +892,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--games", type=int, default=1, help="how many games to play")
     parser.add_argument("--seed", type=int, default=0, help="seed for the players' choices")
-    parser.add_argument("--game", default="convolution", help="the game to play")
+    parser.add_argument(
+        "--game", help="the game to play (default: the first the server lists that seats them)"
+    )
     parser.add_argument(
         "--players", type=int, help="seats per game (default: the game's minimum, at least 2)"
     )
@@ -896,6 +903,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=lambda text: set(text.split(",")),
         default=set(),
         help="action types chosen 9 times in 10 when legal, e.g. build,pay",
+    )
+    parser.add_argument(
+        "--expect-actions",
+        type=int,
+        metavar="N",
+        help="every game must end after exactly N actions (a game of a fixed length)",
     )
     parser.add_argument(
         "--options",

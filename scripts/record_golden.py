@@ -1,7 +1,7 @@
 """Record golden replays: whole seeded games whose every view is pinned down by a digest.
 
     .venv/bin/python scripts/record_golden.py                 # (re)record every game listed
-    .venv/bin/python scripts/record_golden.py --only innovation
+    .venv/bin/python scripts/record_golden.py --only <game id>
 
 Each file in a game's golden folder (its entry's `golden`) holds a game's id, players, options,
 seed, every action in order (with its seat), the result, every seat's and the spectator's

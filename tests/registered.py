@@ -27,3 +27,26 @@ def a_game(players: int = 2, where: Callable[[GameEntry], bool] = lambda entry: 
 def with_secrets(entry: GameEntry) -> bool:
     """Whether a seat keeps something from the others (more than the generator's next draws)."""
     return type(entry.keeper).canaries is not Keeper.canaries
+
+
+def _seating(players: int) -> list[GameEntry]:
+    seating = [
+        entry
+        for entry in ENTRIES.values()
+        if entry.game.min_players <= players <= entry.game.max_players
+    ]
+    if not seating:
+        raise LookupError(f"no registered game seats {players}")
+    return seating
+
+
+def a_short_game(players: int = 2) -> str:
+    """The registered game seating `players` whose random games are the shortest (the least
+    `bench.cost`): for a test that plays whole games."""
+    return min(_seating(players), key=lambda entry: entry.bench.cost).id
+
+
+def a_long_game(players: int = 2) -> str:
+    """The registered game seating `players` whose random games are the longest (the greatest
+    `bench.cost`): for a test that needs a game still going a while after it starts."""
+    return max(_seating(players), key=lambda entry: entry.bench.cost).id

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.registered import a_short_game
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "bench.py"
 TIMEOUT = 90  # seconds for the whole script; it normally takes under 15
@@ -44,7 +46,7 @@ def test_a_short_benchmark_on_sqlite(tmp_path: Path) -> None:
         "--database-url",
         f"sqlite+aiosqlite:///{tmp_path / 'x.db'}",
         "--game",
-        "convolution",
+        a_short_game(),
         "--games",
         "2",
         "--seconds",

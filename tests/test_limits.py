@@ -41,8 +41,10 @@ from app.edge.limits import (
 from app.main import create_app
 from app.play.messages import MAX_MESSAGE_BYTES
 from tests.play.tables import Table, play_one, serving
+from tests.registered import a_game
 
 ROOT = Path(__file__).resolve().parents[1]
+GAME = a_game(players=2)  # the game of the lobbies these tests open
 
 
 class Clock:
@@ -191,9 +193,7 @@ def limited(settings: Settings) -> Iterator[tuple[TestClient, Clock]]:
 
 
 def create(client: TestClient, name: str = "Ann", **headers: str) -> httpx.Response:
-    response = client.post(
-        "/api/lobbies", json={"game": "convolution", "name": name}, headers=headers
-    )
+    response = client.post("/api/lobbies", json={"game": GAME, "name": name}, headers=headers)
     client.cookies.clear()
     return response
 
@@ -337,7 +337,7 @@ def recorded(client: TestClient, table: Table) -> list[dict[str, Any]]:
 
 
 def started(client: TestClient) -> Table:
-    """A started Convolution game, Ann (seat 0) to play first."""
+    """A started game of two, Ann (seat 0) to play first."""
     table = Table.open(client, first_player="host")
     table.start()
     return table
@@ -380,7 +380,7 @@ def test_an_action_flood_gets_too_many_and_the_game_goes_on(
         while ann.view["result"] is None:  # and the game plays on to its end
             clock.advance(15)
             play_one([ann, bob], {0: ann, 1: bob})
-        assert len(recorded(client, table)) == ann.seq == 27
+        assert len(recorded(client, table)) == ann.seq > 1
 
 
 def test_an_address_shares_its_action_rate_over_its_sockets(
@@ -536,7 +536,7 @@ def served(tmp_path: Path, sqlite_template: Path) -> Iterator[str]:
 
 
 def _lobby(url: str) -> str:
-    body = json.dumps({"game": "convolution", "name": "Ann"}).encode()
+    body = json.dumps({"game": GAME, "name": "Ann"}).encode()
     request = urllib.request.Request(
         url + "/api/lobbies", data=body, headers={"content-type": "application/json"}
     )

@@ -3,7 +3,6 @@ start from several processes at once, the app migrates on start; health; setting
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -25,6 +24,9 @@ from app.store.db import alembic_config, make_engine, migrate
 from app.store.tables import metadata
 from tests.conftest import POSTGRES_SERVER, run, unavailable
 from tests.play.tables import serving
+from tests.registered import a_game
+
+GAME = a_game()  # the game of the lobbies these tests store
 
 
 def head_revision() -> str:
@@ -149,7 +151,7 @@ def test_migrating_twice_is_harmless(empty_url: str) -> None:
 
 _INSERT_LOBBY = (
     "INSERT INTO lobbies (code, game, options, status, created_at, updated_at) "
-    "VALUES ('kept', 'convolution', '{}', 'open', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+    f"VALUES ('kept', '{GAME}', '{{}}', 'open', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
 )
 
 
@@ -200,7 +202,7 @@ def test_the_app_migrates_an_empty_database_on_start(empty_url: str) -> None:
         health = client.get("/api/health")
         assert health.status_code == 200
         assert health.json() == {"status": "ok", "database": "ok"}
-        created = client.post("/api/lobbies", json={"game": "convolution", "name": "Ann"})
+        created = client.post("/api/lobbies", json={"game": GAME, "name": "Ann"})
         assert created.status_code == 201, created.text
     assert_at_head(empty_url)
 
@@ -260,60 +262,3 @@ def test_production_reads_the_secret_from_the_environment(
 @pytest.mark.usefixtures("no_secret_in_environment")
 def test_development_needs_no_secret() -> None:
     assert Settings(_env_file=None).environment == "development"
-
-
-# --- stored games across a renamed option (0007) -------------------------------------------
-
-
-def test_a_nerdy_game_stored_before_0007_loads_with_first_player(empty_url: str) -> None:
-    """Nerdy Inventions' option and state key "starting_player" became "first_player": a lobby
-    and a game stored before keep their setting, and the game plays on from its snapshot."""
-    from app.games.core import canonical
-    from app.play.registry import games_for
-
-    game = games_for(Settings())["nerdy-inventions"]
-    new = game.start(3, {"first_player": "second"}, 7)
-    seat = game.active(new)[0]
-    after = game.apply(new, seat, game.legal(new, seat)[0])
-
-    def old(value: dict[str, Any]) -> str:
-        renamed = {("starting_player" if k == "first_player" else k): v for k, v in value.items()}
-        return canonical(renamed)
-
-    migrate(empty_url, "0006")
-    run(
-        _execute(
-            empty_url,
-            "INSERT INTO lobbies (id, code, game, options, status, created_at, updated_at) "
-            "VALUES (1, 'nerd', 'nerdy-inventions', :options, 'playing', CURRENT_TIMESTAMP, "
-            "CURRENT_TIMESTAMP)",
-            options=old({"first_player": "second"}),
-        )
-    )
-    run(
-        _execute(
-            empty_url,
-            "INSERT INTO games (lobby_id, game, rules_version, seed, players, seats, options, "
-            "setup, seq, snapshot, snapshot_seq, status, created_at, updated_at) VALUES "
-            "(1, 'nerdy-inventions', '1', 7, 3, '[]', :options, :setup, 1, :snapshot, 1, "
-            "'playing', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
-            options=old({"first_player": "second"}),
-            setup=old(new),
-            snapshot=old(after),
-        )
-    )
-    migrate(empty_url)
-    assert_at_head(empty_url)
-    lobby_options = run(_scalar(empty_url, "SELECT options FROM lobbies"))
-    stored = {
-        column: run(_scalar(empty_url, f"SELECT {column} FROM games"))
-        for column in ("options", "setup", "snapshot")
-    }
-    loaded = {
-        column: value if isinstance(value, dict) else json.loads(value)
-        for column, value in [("lobby", lobby_options), *stored.items()]
-    }
-    assert loaded["lobby"] == loaded["options"] == {"first_player": "second"}
-    assert loaded["setup"] == new and loaded["snapshot"] == after
-    assert game.view(loaded["snapshot"], 0) == game.view(after, 0)
-    assert game.start(3, loaded["options"], 7) == loaded["setup"]

@@ -55,6 +55,7 @@ from app.config import Settings
 from app.lobby.schemas import MAX_BODY_BYTES
 from app.main import create_app
 from tests.play.tables import Table, play_one, serving
+from tests.registered import a_game
 
 EXAMPLES = int(os.environ.get("TT_FUZZ_EXAMPLES", "50"))
 SEED = 11
@@ -89,9 +90,10 @@ def _host(token: str) -> dict[str, str]:
 
 def _seed_lobbies(client: TestClient) -> list[Seeded]:
     """Lobbies in the states the routes care about: open, open with a bot, playing, and
-    finished (a whole game of Convolution played over the websocket)."""
+    finished (a whole game played over the websocket). The lobby with a bot is of a game with
+    room for more than two, so that the fuzzer may seat more."""
     alone = Table.open(client, names=("Ann",))
-    with_bot = Table.open(client, names=("Cy",), game="unvention")
+    with_bot = Table.open(client, names=("Cy",), game=a_game(players=3))
     added = client.post(
         f"/api/lobbies/{with_bot.code}/bots", json={}, headers=_host(with_bot.tokens[0])
     )

@@ -1,5 +1,5 @@
 """app/games stays pure: no web, database, templates, clock, module-level random or OS; and
-every game in the registry has its rules.md beside it."""
+every game in the registry has its rules.md beside it (ours in their package of app/games)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,15 @@ import pytest
 
 from app.config import ROOT, Settings
 from app.play.registry import entries_for
+from tests.registered import ENTRIES
 
 GAMES_DIR = ROOT / "app" / "games"
+# The module of the rules of a game of app/games: where the check's examples are written.
+RULES = next(
+    module
+    for module in (Path(inspect.getfile(type(entry.game))) for entry in ENTRIES.values())
+    if GAMES_DIR in module.parents
+)
 
 FORBIDDEN = (
     "fastapi",
@@ -96,7 +103,7 @@ SOURCES = sorted(GAMES_DIR.rglob("*.py"))
 
 def test_the_games_are_found() -> None:
     assert GAMES_DIR / "core.py" in SOURCES
-    assert GAMES_DIR / "convolution" / "rules.py" in SOURCES
+    assert RULES in SOURCES
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(GAMES_DIR)))
@@ -130,7 +137,7 @@ def test_the_games_import_nothing_impure(path: Path) -> None:
     ],
 )
 def test_the_check_catches_impure_imports(source: str) -> None:
-    path = GAMES_DIR / "convolution" / "rules.py"
+    path = RULES
     assert offences(source, path), source
 
 
@@ -147,7 +154,7 @@ def test_the_check_catches_impure_imports(source: str) -> None:
     ],
 )
 def test_the_check_allows_pure_imports(source: str) -> None:
-    path = GAMES_DIR / "convolution" / "rules.py"
+    path = RULES
     assert offences(source, path) == [], source
 
 
@@ -161,6 +168,7 @@ def test_every_registered_game_has_its_rules_beside_it() -> None:
         rules = code.parent / "rules.md"
         assert rules.is_file(), f"{game_id} has no {rules}"
         assert game.name in rules.read_text(), f"{rules} does not name {game.name}"
-        # The rules page finds it where the pages look for it: the game's entry (a game from
-        # outside, tests/outside_game, is not under app/games).
+        # The rules page finds it where the pages look for it: the entry's rules.
         assert entry.rules.resolve() == rules.resolve()
+        if GAMES_DIR in code.parents:  # one of ours: in its package of app/games, by its id
+            assert (GAMES_DIR / game_id.replace("-", "_") / "rules.md").resolve() == rules

@@ -26,9 +26,11 @@ from app.config import Settings
 from app.edge.security import SecurityMiddleware, content_security_policy
 from app.main import create_app
 from tests.play.tables import serving
+from tests.registered import a_game
 
 EVIL = "https://evil.example"
 HERE = "http://testserver"  # the TestClient's own origin
+GAME = a_game(players=2)  # the game of the lobbies these tests open
 
 
 @pytest.fixture
@@ -69,8 +71,8 @@ def refused(response: httpx.Response) -> dict[str, Any]:
 
 
 def open_lobby(client: TestClient) -> tuple[str, str]:
-    """A Convolution lobby hosted by Ann, with no cookie kept: (code, Ann's token)."""
-    created = client.post("/api/lobbies", json={"game": "convolution", "name": "Ann"})
+    """A lobby of a two-seat game hosted by Ann, with no cookie kept: (code, Ann's token)."""
+    created = client.post("/api/lobbies", json={"game": GAME, "name": "Ann"})
     assert created.status_code == 201, created.text
     client.cookies.clear()
     return created.json()["code"], created.json()["player"]["token"]
@@ -112,7 +114,7 @@ def test_every_kind_of_answer_carries_the_security_headers(client: TestClient) -
         "home page": client.get("/"),
         "lobby page": client.get(f"/l/{code}"),
         "replay page": client.get(f"/l/{code}/replay"),
-        "rules page": client.get("/rules/innovation"),
+        "rules page": client.get(f"/rules/{GAME}"),
         "API explorer": client.get("/docs"),
         "missing page": client.get("/l/zzzzzzzzzzzzz"),
         "API answer": client.get(f"/api/lobbies/{code}"),
@@ -201,9 +203,7 @@ def test_a_cross_site_page_cannot_join_start_or_seat_a_bot(client: TestClient) -
     refused(client.post(f"/api/lobbies/{code}/bots", json={}, headers=cross_site))
     refused(client.post(f"/api/lobbies/{code}/start", json={}, headers=cross_site))
     refused(client.post(f"/api/lobbies/{code}/options", json={"options": {}}, headers=cross_site))
-    refused(
-        client.post("/api/lobbies", json={"game": "convolution", "name": "E"}, headers=cross_site)
-    )
+    refused(client.post("/api/lobbies", json={"game": GAME, "name": "E"}, headers=cross_site))
     assert players(client, code) == ["Ann"]
     assert client.get(f"/api/lobbies/{code}").json()["status"] == "open"
 
@@ -442,7 +442,7 @@ def test_a_socket_from_an_allowed_origin_opens(settings: Settings) -> None:
 
 
 def test_the_cookie_is_httponly_and_lax_and_not_secure_over_plain_http(client: TestClient) -> None:
-    created = client.post("/api/lobbies", json={"game": "convolution", "name": "Ann"})
+    created = client.post("/api/lobbies", json={"game": GAME, "name": "Ann"})
     attributes = lobby_cookie(created, created.json()["code"])
     assert "httponly" in attributes and "samesite=lax" in attributes
     assert "secure" not in attributes
@@ -450,7 +450,7 @@ def test_the_cookie_is_httponly_and_lax_and_not_secure_over_plain_http(client: T
 
 def test_the_cookie_is_secure_over_https(settings: Settings) -> None:
     with TestClient(create_app(settings), base_url="https://games.example") as client:
-        created = client.post("/api/lobbies", json={"game": "convolution", "name": "Ann"})
+        created = client.post("/api/lobbies", json={"game": GAME, "name": "Ann"})
         code = created.json()["code"]
         assert {"secure", "httponly", "samesite=lax"} <= set(lobby_cookie(created, code))
         joined = client.post(f"/api/lobbies/{code}/players", json={"name": "Bob"})
@@ -468,7 +468,7 @@ def test_the_cookie_is_secure_behind_a_trusted_https_proxy(
     with TestClient(app) as client:
         created = client.post(
             "/api/lobbies",
-            json={"game": "convolution", "name": "Ann"},
+            json={"game": GAME, "name": "Ann"},
             headers={"x-forwarded-proto": "https", "origin": "https://testserver"},
         )
     assert created.status_code == 201, created.text

@@ -29,9 +29,11 @@ from app.edge.serving import AddressCap, ConnectionGuard, trusted_proxies
 from app.main import create_app
 from tests.conftest import run
 from tests.e2e.servers import ServerProcess
+from tests.registered import a_game
 
 ELSEWHERE = "127.0.0.2"  # the address that opens too many connections
 WAIT = 30.0  # seconds to wait for what must happen (a busy machine is slow, never this slow)
+GAME = a_game(players=2)  # the game of the lobbies these tests open
 
 ServeWith = Callable[..., ServerProcess]
 
@@ -113,7 +115,7 @@ def healthy(server: ServerProcess) -> None:
 def lobby(server: ServerProcess) -> str:
     created = httpx.post(
         f"{server.base_url}/api/lobbies",
-        json={"game": "convolution", "name": "Ann"},
+        json={"game": GAME, "name": "Ann"},
         timeout=WAIT,
     )
     assert created.status_code == 201, created.text
@@ -241,7 +243,7 @@ def others_answered(server: ServerProcess) -> int:
 def test_the_logs_hold_no_token(serve_with: ServeWith) -> None:
     server = serve_with(LOG_LEVEL="info")
     created = httpx.post(
-        f"{server.base_url}/api/lobbies", json={"game": "convolution", "name": "Ann"}, timeout=WAIT
+        f"{server.base_url}/api/lobbies", json={"game": GAME, "name": "Ann"}, timeout=WAIT
     )
     assert created.status_code == 201, created.text
     code, token = created.json()["code"], created.json()["player"]["token"]

@@ -51,6 +51,7 @@ from app.store.transfer import TransferError, backup, export, import_, libpq_url
 from tests.bots.test_bot_games import SEED, _play_against_bots, _seat_bots_only, watch_to_the_end
 from tests.conftest import postgres_database, run
 from tests.play.tables import Table, play_one, serving
+from tests.registered import a_game, a_long_game
 from tests.table.test_away_and_clocks import Clock, hand_to_bot, play_while, player_ids
 
 # Filling the database and reading thousands of views from three databases: minutes, on a
@@ -142,7 +143,7 @@ def fill(url: str) -> Filled:
         tokens[again.json()["code"]] = [again.json()["player"]["token"]]
 
         # Three people; Bob goes, and Cid alone votes to hand his seat to a bot: not enough.
-        voted = Table.open(client, ("Ann", "Bob", "Cid"), game="nerdy-inventions", away_minutes=1)
+        voted = Table.open(client, ("Ann", "Bob", "Cid"), game=a_game(players=3), away_minutes=1)
         tokens[voted.code] = voted.tokens
         voted.start()
         people = {seat: voted.connect(seat) for seat in range(3)}
@@ -160,7 +161,7 @@ def fill(url: str) -> Filled:
         for viewer in people.values():
             viewer.close()
 
-        opened = Table.open(client, ("Ann", "Bob"), game="unvention")
+        opened = Table.open(client, ("Ann", "Bob"), game=a_game(players=2))
         tokens[opened.code] = opened.tokens
         _chat(opened, 0, "ready when you are")
     return Filled(
@@ -636,7 +637,7 @@ def _backup_while_bots_play(url: str, tmp_path: Path) -> tuple[Path, int, int]:
     actions recorded before it began, after it ended)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("app.play.runner.new_seed", lambda: SEED)
-        code = run(_seat_bots_only(url, "nerdy-inventions", 3))
+        code = run(_seat_bots_only(url, a_long_game(players=3), 3))
     with serving(_settings(url)) as client:
         watcher = Table(client, code, []).connect(None)
         watcher.until_seq(20)

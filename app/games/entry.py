@@ -74,6 +74,14 @@ class Bench:
     # `record` for the public record of each action.
     cost: int = 1
     record_cost: int | None = None  # None: as `cost`
+    # scripts/bench_suite.py's load runs of it (issue #10's targets): the seats at each table,
+    # the tables played at once, and the pace of its paced run in actions a second (None: none).
+    load_players: int = 2
+    load_games: int = 50
+    load_rate: float | None = None
+    # Seconds a person may wait for the good bot's hint at the 95th percentile
+    # (scripts/bench_hints.py's target).
+    hint_target: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -33,10 +33,12 @@ from tests.conftest import run, unavailable
 from tests.e2e.caddy import CADDYFILE, CaddyProcess
 from tests.e2e.players import Player
 from tests.e2e.servers import ServerProcess
+from tests.registered import a_short_game
 
 pytestmark = pytest.mark.caddy
 
-GAME_WITHIN = 180.0  # seconds for a whole game of Convolution, played as fast as it goes
+GAME = a_short_game(players=2)  # the game the tests play, whole in one of them
+GAME_WITHIN = 180.0  # seconds for a whole game of it, played as fast as it goes
 CREATIONS_PER_ADDRESS = 2  # the server's LIMIT_LOBBY_CREATION here, per hour
 
 
@@ -96,7 +98,7 @@ async def _play_a_game(edge: Edge) -> None:
     browser = {"Origin": caddy.origin}
     # Two people on two addresses, each with a browser's cookie jar.
     async with caddy.client("127.0.0.2") as host_http, caddy.client("127.0.0.3") as guest_http:
-        body = {"game": "convolution", "name": "Host", "options": {}}
+        body = {"game": GAME, "name": "Host", "options": {}}
         created = await host_http.post("/api/lobbies", json=body, headers=browser)
         assert created.status_code == 201, created.text
         code = created.json()["code"]
@@ -146,7 +148,7 @@ def test_plain_http_to_the_app_itself_gets_no_secure_cookie(edge: Edge) -> None:
 
     async def create() -> httpx.Response:
         async with httpx.AsyncClient(base_url=edge.server.base_url, timeout=15.0) as http:
-            body = {"game": "convolution", "name": "Direct", "options": {}}
+            body = {"game": GAME, "name": "Direct", "options": {}}
             return await http.post("/api/lobbies", json=body)
 
     created = run(create())
@@ -161,7 +163,7 @@ def test_pages_of_another_origin_are_refused(edge: Edge) -> None:
 
     async def check() -> None:
         async with caddy.client("127.0.0.7") as http:
-            body = {"game": "convolution", "name": "Host", "options": {}}
+            body = {"game": GAME, "name": "Host", "options": {}}
             created = await http.post("/api/lobbies", json=body)
             assert created.status_code == 201, created.text
             code = created.json()["code"]
@@ -187,7 +189,7 @@ def test_the_app_sees_each_clients_own_address(edge: Edge) -> None:
     (the app does not see them all as Caddy's 127.0.0.1), and an X-Forwarded-For a client
     sends itself is replaced by Caddy, not believed."""
     caddy = edge.caddy
-    body = {"game": "convolution", "name": "Host", "options": {}}
+    body = {"game": GAME, "name": "Host", "options": {}}
     spoofed = {"X-Forwarded-For": "198.51.100.7"}
     probe = f"/api/health?probe={time.monotonic_ns()}"
 

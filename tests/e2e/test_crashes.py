@@ -19,8 +19,9 @@ nothing acknowledged is lost.
 
 Settings (environment): TT_CRASH_KILLS (SIGKILLs, or SIGTERMs, per run, default 5),
 TT_CRASH_SEED (default 1), TT_CRASH_SECONDS (how long the games play in all, default 8; games
-still on are checked as they stand), TT_CRASH_GAMES (the tables, default
-"convolution:6,innovation:2,unvention:2").
+still on are checked as they stand), TT_CRASH_GAMES (the tables, as "<game id>:<tables>,...";
+by default six of the registered game with the shortest random games and one of every other
+game that seats two).
 
 The database going away (PostgreSQL): the server reaches the database through a TCP proxy in
 the test (tests/e2e/proxy.py), which is cut, so the PostgreSQL server other tests use is never
@@ -65,6 +66,7 @@ from tests.e2e.tables import (
     replayed_views,
     rules_part,
 )
+from tests.registered import ENTRIES, a_short_game
 
 T = TypeVar("T")
 Stop = Literal["kill", "term"]
@@ -75,8 +77,16 @@ CLOSE_SERVICE_RESTART = 1012
 KILLS = int(os.environ.get("TT_CRASH_KILLS", "5"))
 SEED = int(os.environ.get("TT_CRASH_SEED", "1"))
 PLAY_SECONDS = float(os.environ.get("TT_CRASH_SECONDS", "8"))
-GAMES = os.environ.get("TT_CRASH_GAMES", "convolution:6,innovation:2,unvention:2")
 SEATS = 2  # per table
+SHORT_GAME = a_short_game(players=SEATS)  # the game of most tables, and of the database's tests
+GAMES = os.environ.get(
+    "TT_CRASH_GAMES",
+    ",".join(
+        f"{game_id}:{6 if game_id == SHORT_GAME else 1}"
+        for game_id, entry in ENTRIES.items()
+        if entry.game.min_players <= SEATS <= entry.game.max_players
+    ),
+)
 # Seconds of play before each SIGKILL, drawn from the seed: some kills come right after a
 # restart, while the clients are still catching up.
 KILL_DELAY = (0.05, 1.2)
@@ -125,7 +135,7 @@ class Tally:
 
 
 def table_plan(spec: str) -> list[str]:
-    """'convolution:6,innovation:2' -> six Convolution tables and two Innovation ones."""
+    """'one:6,two:2' -> six tables of the game `one` and two of the game `two`."""
     plan = []
     for part in spec.split(","):
         game, _, count = part.partition(":")
@@ -326,7 +336,7 @@ async def health(http: httpx.AsyncClient) -> tuple[int, Any]:
 
 
 async def new_lobby(http: httpx.AsyncClient) -> tuple[int, str, Any]:
-    body = {"game": "convolution", "name": "Late", "options": {}}
+    body = {"game": SHORT_GAME, "name": "Late", "options": {}}
     answer = await http.post("/api/lobbies", json=body)
     return answer.status_code, answer.headers.get("content-type", ""), answer.json()
 
@@ -356,7 +366,7 @@ async def database_away_run(database_url: str, log_path: Path, cut: Literal["ref
         behind_a_proxy(database_url, log_path) as (server, proxy),
         httpx.AsyncClient(base_url=server.base_url, timeout=ANSWER_WITHIN + 5) as http,
     ):
-        table = await open_table(http, "convolution", SEATS)
+        table = await open_table(http, SHORT_GAME, SEATS)
         try:
             await connect_table(table, server.ws_base)
             for _ in range(2):

@@ -25,6 +25,7 @@ from app.play.rooms import PRESENCE_SECONDS
 from tests.conftest import run
 from tests.e2e.servers import ServerProcess
 from tests.e2e.tables import call
+from tests.registered import a_game
 
 CYCLES = 100
 AT_ONCE = 4  # sockets opened together, twice the seat's cap
@@ -33,7 +34,7 @@ TIMEOUT = 15.0  # seconds for any one answer from the live server
 
 async def _two_seats(http: httpx.AsyncClient) -> tuple[str, str, str]:
     """A started game of two people: its code and their tokens."""
-    body = {"game": "convolution", "name": "Ann", "options": {}}
+    body = {"game": a_game(players=2), "name": "Ann", "options": {}}
     created = await call(http, "POST", "/api/lobbies", 201, json=body)
     code, ann = created["code"], created["player"]["token"]
     joined = await call(http, "POST", f"/api/lobbies/{code}/players", 201, json={"name": "Bob"})

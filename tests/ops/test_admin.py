@@ -14,6 +14,7 @@ from app.play.recorder import StaleGame
 from app.store.db import utcnow
 from tests.ops.owner import changed
 from tests.play.tables import Table, Viewer, play_one, serving
+from tests.registered import ENTRIES, a_game
 
 TOKEN = "owner-token-for-the-tests"
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
@@ -175,11 +176,12 @@ def test_the_page_lists_live_waiting_and_finished_tables(owned: Settings) -> Non
         assert client.post(f"/api/admin/tables/{finished.code}/end", headers=BEARER).is_success
 
         listed = client.get("/api/admin/tables", headers=BEARER).json()
+        game_id = client.get(f"/api/lobbies/{table.code}").json()["game"]
         sign_in(client)
         page = client.get("/admin").text
 
     [live] = listed["playing"]
-    assert live["code"] == table.code and live["game"] == "Convolution"
+    assert live["code"] == table.code and live["game"] == ENTRIES[game_id].game.name
     assert [(s["name"], s["connections"]) for s in live["seats"]] == [("Ann", 1), ("Bob", 1)]
     assert live["spectators"] == 1 and live["actions"] == 1
     assert all(0 < seat["clock"] <= 5 * 60 + 10 for seat in live["seats"])
@@ -267,7 +269,7 @@ def test_an_ended_game_stays_over_after_a_restart(owned: Settings) -> None:
 def test_a_game_with_bots_ends_and_its_bots_stop(owned: Settings) -> None:
     with serving(owned) as client:
         created = client.post(
-            "/api/lobbies", json={"game": "convolution", "name": "Ann", "options": {}}
+            "/api/lobbies", json={"game": a_game(players=2), "name": "Ann", "options": {}}
         ).json()
         code, token = created["code"], created["player"]["token"]
         host = {"Authorization": f"Bearer {token}"}
@@ -314,7 +316,8 @@ def test_the_banner_shows_on_every_page_and_outlives_a_restart(owned: Settings) 
         table = Table.open(client)
         sign_in(client)
         assert client.post("/admin/banner", data={"text": text}, headers=ORIGIN).is_success
-        for path in ["/", f"/l/{table.code}", "/rules/convolution", "/admin"]:
+        rules = f"/rules/{client.get(f'/api/lobbies/{table.code}').json()['game']}"
+        for path in ["/", f"/l/{table.code}", rules, "/admin"]:
             page = client.get(path).text
             assert "Restarting at 22:00 for an update &lt;b&gt;now&lt;/b&gt;" in page, path
         assert client.get("/api/banner").json() == {"text": text}

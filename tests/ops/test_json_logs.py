@@ -12,6 +12,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.browser.fixtures import serving
+from tests.registered import a_game
 
 ADMIN_TOKEN = "owner-token-for-the-log-test"
 PLAYER_TOKEN_MARK = "tokenthatmustnotbelogged"
@@ -38,7 +39,7 @@ def test_json_lines_hold_no_token(tmp_path: Path) -> None:
         created = urllib.request.urlopen(
             urllib.request.Request(
                 url + "/api/lobbies",
-                data=json.dumps({"game": "convolution", "name": "Ann", "options": {}}).encode(),
+                data=json.dumps({"game": a_game(), "name": "Ann", "options": {}}).encode(),
                 headers={"Content-Type": "application/json"},
             ),
             timeout=10,

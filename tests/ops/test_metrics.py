@@ -19,6 +19,7 @@ from app.store.db import make_engine
 from tests.conftest import run
 from tests.ops.owner import changed
 from tests.play.tables import Table, play_one, serving
+from tests.registered import a_game
 
 TOKEN = "metrics-token-for-the-tests"
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
@@ -63,16 +64,15 @@ def test_a_played_game_shows_in_the_metrics(metered: Settings) -> None:
         lobby_miss = client.get("/api/lobbies/nosuchlobby23")
         assert lobby_miss.status_code == 404
 
+        game = client.get(f"/api/lobbies/{table.code}").json()["game"]
         samples = figures(client)
 
-    accepted = value(samples, "tinkertable_actions_total", game="convolution", outcome="accepted")
-    refused = value(
-        samples, "tinkertable_actions_total", game="convolution", outcome="illegal_action"
-    )
+    accepted = value(samples, "tinkertable_actions_total", game=game, outcome="accepted")
+    refused = value(samples, "tinkertable_actions_total", game=game, outcome="illegal_action")
     assert (accepted, refused) == (3, 1)
-    assert value(samples, "tinkertable_action_seconds_count", game="convolution") == 4
-    assert value(samples, "tinkertable_action_seconds_sum", game="convolution") > 0
-    bucket = value(samples, "tinkertable_action_seconds_bucket", game="convolution", le="+Inf")
+    assert value(samples, "tinkertable_action_seconds_count", game=game) == 4
+    assert value(samples, "tinkertable_action_seconds_sum", game=game) > 0
+    bucket = value(samples, "tinkertable_action_seconds_bucket", game=game, le="+Inf")
     assert bucket == 4
     assert value(samples, "tinkertable_sockets_open") == 3
     assert value(samples, "tinkertable_rooms") == 1
@@ -87,10 +87,9 @@ def test_a_played_game_shows_in_the_metrics(metered: Settings) -> None:
 
 
 def test_bot_decisions_are_counted_and_timed(metered: Settings) -> None:
+    game = a_game(players=2)
     with serving(metered) as client:
-        created = client.post(
-            "/api/lobbies", json={"game": "convolution", "name": "Ann", "options": {}}
-        )
+        created = client.post("/api/lobbies", json={"game": game, "name": "Ann", "options": {}})
         code, token = created.json()["code"], created.json()["player"]["token"]
         auth = {"Authorization": f"Bearer {token}"}
         assert client.post(f"/api/lobbies/{code}/bots", json={}, headers=auth).status_code == 201
@@ -112,10 +111,8 @@ def test_bot_decisions_are_counted_and_timed(metered: Settings) -> None:
         )
         samples = figures(client)
 
-    decisions = value(samples, "tinkertable_bot_decisions_total", game="convolution", level="easy")
-    timed = value(
-        samples, "tinkertable_bot_decision_seconds_count", game="convolution", level="easy"
-    )
+    decisions = value(samples, "tinkertable_bot_decisions_total", game=game, level="easy")
+    timed = value(samples, "tinkertable_bot_decision_seconds_count", game=game, level="easy")
     assert decisions >= bot_actions >= 2
     assert timed == decisions
 

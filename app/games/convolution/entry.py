@@ -15,5 +15,5 @@ def entry() -> GameEntry:
         ConvolutionKeeper(),
         Progress(progress.MEASURE, progress.progress, progress.breakdown),
         (Recording("convolution-2p", 2, 101),),
-        Bench(cost=10),
+        Bench(cost=10, load_games=250, load_rate=120),
     )

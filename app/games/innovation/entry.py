@@ -19,5 +19,13 @@ def entry() -> GameEntry:
             Recording("innovation-3p-first-edition", 3, 105, {"edition": "first"}, ("achieve",)),
             Recording("innovation-4p-teams", 4, 106, {"teams": True}, ("achieve", "dogma")),
         ),
-        Bench(prefer=("achieve", "dogma", "draw"), cost=160, record_cost=50),
+        Bench(
+            prefer=("achieve", "dogma", "draw"),
+            cost=160,
+            record_cost=50,
+            load_players=4,
+            load_games=100,
+            load_rate=60,
+            hint_target=2.0,
+        ),
     )

@@ -16,6 +16,6 @@ def entry() -> GameEntry:
         NerdyKeeper(),
         Progress(progress.MEASURE, progress.progress),
         (Recording("nerdy-inventions-3p", 3, 102, prefer=("build", "pay")),),
-        Bench(prefer=("build", "pay"), cost=250),
+        Bench(prefer=("build", "pay"), cost=250, load_players=3),
         Components("NERDY_INVENTIONS_CARDS", lambda data: NerdyInventions(load_cards(data))),
     )

@@ -19,6 +19,6 @@ def entry() -> GameEntry:
             Recording("unscrewed-3p-first-game", 3, 107, {"mode": "first"}),
             Recording("unscrewed-4p-full", 4, 108, {"mode": "full"}),
         ),
-        Bench(cost=80, record_cost=40),
+        Bench(cost=80, record_cost=40, load_players=4, hint_target=2.0),
         Components("UNSCREWED_COMPONENTS", lambda data: Unscrewed(load_components(data))),
     )

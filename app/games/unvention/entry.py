@@ -18,5 +18,5 @@ def entry() -> GameEntry:
         UnventionKeeper(),
         Progress(progress.MEASURE, progress.progress, progress.breakdown),
         (Recording("unvention-2p", 2, 103, prefer=PREFER),),
-        Bench(prefer=PREFER, cost=1000),
+        Bench(prefer=PREFER, cost=1000, load_players=3),
     )

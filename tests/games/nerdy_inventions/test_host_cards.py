@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.play.registry import ComponentsError, games_for
 from tests.conftest import run
-from tests.e2e.test_protocol_script import host_card_list
+from tests.games.nerdy_inventions.test_played_over_the_protocol import host_card_list
 from tests.play.tables import Table, serving
 from tests.play.test_off_loop import _record, replay
 
