@@ -31,7 +31,7 @@ Levels. `bots_for(game)` lists the bots a lobby may seat for a game, by level:
   `level = "good"`, returned from that game's `bots()`, for example
 
       def bots(self) -> dict[str, Bot]:
-          from app.games.convolution.bot import GoodBot
+          from app.games.<game>.bot import GoodBot
           return {"good": GoodBot()}
 
   A good bot that needs what it cannot see (hands, face-down piles, deck orders) samples it

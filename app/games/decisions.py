@@ -3,9 +3,9 @@
 A decision is an entry in the state saying who must choose and from what: in every game it is
 the state's `asking` (None when the game asks nothing beyond its phase and turn; a seat's own
 `asking` where seats decide apart). Simple games keep their decision in their own fields
-(Convolution: "phase" and "turn"). Two helpers cover the harder shapes every other game has:
+(a dice game's "phase" and "turn"). Two helpers cover the harder shapes most games have:
 
-- `Simultaneous`: several seats decide at once (Unvention's turns, UNSCREWED's scheming); each
+- `Simultaneous`: several seats decide at once (everyone's turn at the same time); each
   answer is stored, hidden from the others by the game's `view`, and the decision resolves when
   the last one arrives.
 - `Script`: an effect written as straight-line code that asks questions (a generator that

@@ -52,7 +52,7 @@ class _Body(BaseModel):
 
 
 class CreateLobby(_Body):
-    game: Annotated[str, Field(max_length=40, examples=["convolution", "innovation"])]
+    game: Annotated[str, Field(max_length=40, description="a game id of GET /api/games")]
     name: Annotated[Nick, Field(examples=["Ann"])]
     options: dict[str, Any] = Field(
         default_factory=dict, max_length=20, examples=[{}, {"clock_minutes": 10}]

@@ -3,7 +3,7 @@
 "Play again" opens the next lobby of a finished game (`Lobby.next_code`); that lobby belongs to
 the same series (`series_code`, the first lobby's code) as the next game (`series_number`). The
 lobby, and so the result banner, shows the score from the series' second game on:
-"Ann 3 - Bob 2 in Convolution".
+"Ann 3 - Bob 2 in <the game>".
 
 Who is "the same person" from one game to the next: the name at the table. Play again carries
 each person over under their name (their seat is held for them, by their token, under that
