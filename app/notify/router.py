@@ -73,7 +73,8 @@ class NotifyOut(BaseModel):
 
 
 async def _alerts(request: Request) -> Alerts:
-    return request.app.state.alerts
+    alerts: Alerts = request.app.state.alerts
+    return alerts
 
 
 AlertsDep = Annotated[Alerts, Depends(_alerts)]
