@@ -70,8 +70,8 @@ class Bench:
     # that random games end in a reasonable number of steps.
     prefer: tuple[str, ...] = ()
     # What one random game costs the suite against the cheapest (its long random runs play
-    # TT_RANDOM_GAMES // cost games of it, at least one): `random` for the views and secrets,
-    # `record` for the public record of each action.
+    # TT_RANDOM_GAMES // cost games of it, at least one): `cost` for the views and secrets,
+    # `record_cost` for the public record of each action.
     cost: int = 1
     record_cost: int | None = None  # None: as `cost`
     # scripts/bench_suite.py's load runs of it (issue #10's targets): the seats at each table,

@@ -11,7 +11,7 @@ A turn-based table (app.play.table, `pace`) has no bank: whenever the game turns
 their clock is set to the whole time per move (hours or days), and what is left of it is not
 carried over. When it runs out either a bot decides for them, as with a chess clock, or, on a
 table that waits (`waits`), nothing happens by itself: the game waits for them, and the others
-may vote to let a bot play for them (the away vote, app.lobby.service).
+may vote to let a bot play for them (the away vote, app.lobby.away).
 
 Clocks are plain JSON kept in the game record (`games.clocks`) and written in the statement that
 records each action, so they survive restarts and every process reads the same ones. Times are

@@ -5,7 +5,7 @@ game's own actions, applied by `Game.apply`. Two are ours (docs/protocol.md):
 
 - `{"type": "undo"}` (`UNDO`), a seat taking back its own last action. The record stays
   append-only, so an undo is an entry of its own, and the state after it is the state before the
-  action it took back, with the log grown by a line saying so (`core.take_back`).
+  action it took back, with the log grown by a line saying so (`undo.take_back`).
 - `{"type": "hint"}` (`HINT`), a seat that asked the good bot for a hint (app.play.hints) and was
   answered: the log grows by a line saying so, for everyone to read (fair play among friends),
   and nothing else changes. It is no action of the game: no seat has acted, so the actions that

@@ -31,7 +31,8 @@ RETRY_AFTER = 1  # seconds a refused client is told to wait
 
 
 class Replays:
-    """Owned by the application's lifespan (which hands it to the lobby service)."""
+    """Built by the composition root (app/main.py), which hands it to the finished games
+    (app/lobby/finished.py)."""
 
     def __init__(
         self, sessions: async_sessionmaker[AsyncSession], workers: Workers, at_once: int

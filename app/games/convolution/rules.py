@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 
 class ConvolutionState(TypedDict):
-    rng: str  # the seeded generator (core.randomness); never shown to anyone
+    rng: str  # the seeded generator (randomness.py); never shown to anyone
     first_player: Seat  # the seat that makes roll 1 (0 is the host, 1 the guest)
     turn: int  # the turn being taken, 1..18 (stays 18 once the game is over)
     phase: Phase  # stays "score" once the game is over

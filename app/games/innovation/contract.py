@@ -62,7 +62,7 @@ class InnovationState(TypedDict):
     won_by: WonBy | None  # how the game ended, once it has
     opening: NotRequired[Decision]  # the first melds, picked in secret
     dogma: NotRequired[Dogma]
-    asking: ScriptRecord | None  # the dogma action waiting for an answer (core.Script)
+    asking: ScriptRecord | None  # the dogma action waiting for an answer (decisions.Script)
     log: list[LogEntry]
 
 

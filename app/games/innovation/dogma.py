@@ -1,4 +1,4 @@
-"""The dogma action: one script (core.Script) that carries out every effect of a top card.
+"""The dogma action: one script (decisions.Script) that carries out every effect of a top card.
 
 The featured icon is counted on every board once, at the start. Opponents with fewer (never a
 teammate) are affected by the demands; every player with at least as many shares the

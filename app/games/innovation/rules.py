@@ -3,7 +3,7 @@
 The rulebook is ../shared/rules/innovation.txt; rules.md beside this file says it in our
 words with our decisions. The state is described in board.py (a seat's part) and supply.py
 (where cards are); the cards' effects live in effects/ (how to write one:
-docs/innovation-cards.md); a dogma action is a core.Script (dogma.py).
+docs/innovation-cards.md); a dogma action is a decisions.Script (dogma.py).
 
 Actions (each kind of choice has one "type"):
 

@@ -1,6 +1,6 @@
 """The opening and the turns: the four actions (draw, meld, dogma, achieve), one or two a turn.
 
-Opening: everyone draws two age-1 cards and picks one in secret (core.Simultaneous under
+Opening: everyone draws two age-1 cards and picks one in secret (decisions.Simultaneous under
 state["opening"]); when all have picked, all are melded at once and the first title
 alphabetically starts. The first player takes one action on the first turn (in a 4-player game
 the second player too); every other turn has two.

@@ -9,7 +9,7 @@ players still hold). The state's own generator is seeded from the bot's, so dice
 a playout are guesses too.
 
 `play_out` then runs the rest of the round on such a state with the rules' own effects (the
-generators of rounds.py and improv.py, driven directly rather than through `core.Script`, which
+generators of rounds.py and improv.py, driven directly rather than through `decisions.Script`, which
 is fast enough to try a hundred schemes), asking `policy` whenever an effect wants an answer.
 `judge` scores the position it leads to for one seat.
 """

@@ -2,7 +2,7 @@
 
 Effects are generator functions: they change the state and `yield` an `Ask` when someone must
 choose (an aim, a coin call, a direction, the order of simultaneous moves, a Quirk to trash). They
-run inside a `core.Script` (rounds.py), which rebuilds the state from the recorded answers.
+run inside a `decisions.Script` (rounds.py), which rebuilds the state from the recorded answers.
 
 An Improv card (cards.json, component_file.py) has a list of effects, resolved top to bottom,
 each a dict with "do":

@@ -1,7 +1,7 @@
 """The course of the game: characters, spawning, and each round's four phases.
 
-Everything that can stop for a question runs as a `core.Script` (a generator rebuilt from the
-recorded answers); Scheming is a `core.Simultaneous` decision. `advance` starts the next piece
+Everything that can stop for a question runs as a `decisions.Script` (a generator rebuilt from the
+recorded answers); Scheming is a `decisions.Simultaneous` decision. `advance` starts the next piece
 of the game whenever nothing is waiting:
 
     characters   seats pick characters in seat order (a script "begin", which then draws the
