@@ -169,7 +169,7 @@ async def build(settings: Settings, games: Games, figures: Metrics) -> House:
     # The review of a game starts as this process records its last action (app.play.reviews).
     hub.referee.on_recorded.add(lambda room, before, after: reviews.recorded(after))
     records = Records(store, hub)
-    lobbies = Lobbies(store, hub, directory=directory, records=records)
+    lobbies = Lobbies(store, hub)
     bots = BotDriver(hub, settings.bot_delay, workers)
     hub.on_position.add(bots.poke)
     hints = Hints(hub, workers)

@@ -199,7 +199,7 @@ async def _shown(url: str) -> dict[str, Any]:
         hub = Hub(Runner(sessions, GAMES), directory, buffer_size=0, chat_history=0)
         hub.now = lambda: 0.0  # the same moment on every database (absences start at it)
         records = Records(store, hub)
-        lobbies = Lobbies(store, hub, directory=directory, records=records)
+        lobbies = Lobbies(store, hub)
         async with sessions() as session:
             codes = list(await session.scalars(select(Lobby.code).order_by(Lobby.code)))
         shown: dict[str, Any] = {}

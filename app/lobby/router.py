@@ -16,6 +16,7 @@ from app.edge.limits import client_address
 from app.edge.plain_numbers import DIGITS_ONLY, whole_number
 from app.lobby.again import Again
 from app.lobby.away import Away
+from app.lobby.directory import Directory
 from app.lobby.finished import Finished
 from app.lobby.keys import ensure_key
 from app.lobby.records import Records
@@ -102,11 +103,16 @@ async def _records(request: Request) -> Records:
     return cast(Records, request.app.state.records)
 
 
+async def _directory(request: Request) -> Directory:
+    return cast(Directory, request.app.state.directory)
+
+
 async def _settings(request: Request) -> Settings:
     return cast(Settings, request.app.state.settings)
 
 
 LobbiesDep = Annotated[Lobbies, Depends(_lobbies)]
+DirectoryDep = Annotated[Directory, Depends(_directory)]
 AwayDep = Annotated[Away, Depends(_away)]
 AgainDep = Annotated[Again, Depends(_again)]
 FinishedDep = Annotated[Finished, Depends(_finished)]

@@ -21,8 +21,6 @@ from app.edge.errors import BadInput, Conflict, Forbidden, NotFound
 from app.games.bots import bots_for
 from app.lobby import names, rows, schemas
 from app.lobby.changes import changed, connected
-from app.lobby.directory import Directory
-from app.lobby.records import Records
 from app.lobby.rows import Seated
 from app.lobby.seating import open_lobby, take_seat
 from app.lobby.store import (
@@ -42,14 +40,9 @@ from app.status import Status
 class Lobbies:
     """The lobby service. Each public method is one unit of work of the store."""
 
-    def __init__(
-        self, store: LobbyStore, hub: Hub, *, directory: Directory, records: Records
-    ) -> None:
+    def __init__(self, store: LobbyStore, hub: Hub) -> None:
         self.store = store
         self.hub = hub
-        # Asked by the site's pages (app/site/pages.py), which know the lobby service alone.
-        self.directory = directory
-        self.records = records
 
     async def create(
         self, game_id: str, name: str, options: dict[str, Any], key_hash: str | None = None
@@ -173,11 +166,3 @@ class Lobbies:
         return {"player": player_with_token(player, token)}
 
     # --- for the site's pages ---
-
-    async def player_for_token(self, code: str, token: str | None) -> dict[str, Any] | None:
-        """See `Directory.player_for_token`."""
-        return await self.directory.player_for_token(code, token)
-
-    async def result(self, code: str) -> dict[str, Any] | None:
-        """See `Records.result`."""
-        return await self.records.result(code)

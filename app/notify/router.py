@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from app.config import ROOT
 from app.edge.error_codes import ErrorCode
 from app.edge.errors import BadInput, Conflict, Unauthorized
-from app.lobby.router import BoundedRoute, LobbiesDep, token_from
+from app.lobby.router import BoundedRoute, DirectoryDep, LobbiesDep, token_from
 from app.lobby.schemas import ERROR_RESPONSES
 from app.notify.alerts import Alerts
 from app.notify.mail import plausible_address
@@ -84,13 +84,14 @@ async def _player(
     code: str,
     request: Request,
     lobbies: LobbiesDep,
+    directory: DirectoryDep,
     authorization: Annotated[str | None, Header()] = None,
 ) -> int:
     """The id of the token's player in this lobby, while its game may still turn to them."""
     token = token_from(request, code, authorization)
     if not token:
         raise Unauthorized("this needs the player's token", code=ErrorCode.NO_TOKEN)
-    player = await lobbies.player_for_token(code, token)
+    player = await directory.player_for_token(code, token)
     if player is None:
         raise Unauthorized("unknown token for this lobby", code=ErrorCode.UNKNOWN_TOKEN)
     lobby = await lobbies.describe(code)

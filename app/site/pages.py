@@ -80,7 +80,8 @@ async def lobby_page(request: Request, code: str) -> HTMLResponse:
         lobby = await lobbies.describe(code)
     except NotFound:
         return _page(request, "missing.html", status=404, code=code)
-    me = await lobbies.player_for_token(code, request.cookies.get(lobby_cookie(code)))
+    directory = request.app.state.directory
+    me = await directory.player_for_token(code, request.cookies.get(lobby_cookie(code)))
     game = request.app.state.games[lobby["game"]]
     return _page(request, "lobby.html", lobby=lobby, me=me, game=table.info(game))
 
@@ -93,14 +94,15 @@ async def replay_page(request: Request, code: str) -> HTMLResponse:
     except NotFound:
         return _page(request, "missing.html", status=404, code=code)
     game = request.app.state.games[lobby["game"]]
-    result = await lobbies.result(code)
+    result = await request.app.state.records.result(code)
     if result is not None:  # the heading names the winner
         names = [player["name"] for player in sorted(lobby["players"], key=lambda p: p["seat"])]
         result = {
             "headline": winner_words(result["winners"], names),
             "reason": reason_words(result["reason"], result["winners"], names),
         }
-    me = await lobbies.player_for_token(code, request.cookies.get(lobby_cookie(code)))
+    directory = request.app.state.directory
+    me = await directory.player_for_token(code, request.cookies.get(lobby_cookie(code)))
     return _page(request, "replay.html", lobby=lobby, me=me, game=table.info(game), result=result)
 
 
