@@ -326,11 +326,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(service_worker)
     app.include_router(websocket_router)
     app.include_router(pages.router)
+    _name_the_games_in_the_api(app, list(entries))
     for entry in entries.values():  # each game's page files, from its own package
         app.mount(entry.assets, StaticFiles(directory=entry.page), name=f"static-{entry.id}")
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.mount("/api-docs", StaticFiles(directory=_swagger_ui_files()), name="api-docs")
     return app
+
+
+def _name_the_games_in_the_api(app: FastAPI, game_ids: list[str]) -> None:
+    """The API's description offers this server's game ids as the examples of a new lobby's
+    `game` (the explorer at /docs, and clients generated from /openapi.json)."""
+    describe = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        schema = describe()
+        game = schema["components"]["schemas"]["CreateLobby"]["properties"]["game"]
+        game["examples"] = game_ids
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _swagger_ui_files() -> Path:

@@ -105,9 +105,9 @@ def test_sigkill_restarts_lose_nothing(database_url: str, tmp_path: Path) -> Non
         "--seed",
         "2",
         "--kill-every",
-        "11",
+        "3",  # the shortest game, two games of it: at least 12 actions, 4 kills
         "--drop-every",
-        "7",
+        "5",
     )
     check_passed(returncode, output, 2)
     actions = each_game_actions(output)

@@ -58,7 +58,7 @@ function cell(view, actions, index) {
   if (place) td.append(actions.button(place, "", `Place ${symbol} in the ${NAMES[index]}`, "dark-place"));
   const hide = actions.one("hide", (action) => action.cell === index);
   const face = `Place your hidden mark face down in the ${NAMES[index]}`;
-  if (hide) td.append(actions.button(hide, "?", face, "dark-hide"));
+  if (hide) td.append(actions.button(hide, "face down", face, "dark-hide"));
   return td;
 }
 
