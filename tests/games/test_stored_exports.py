@@ -30,6 +30,7 @@ from app.store.transfer import export, import_
 from tests.conftest import run
 from tests.games.secrets import NAMES
 from tests.play.tables import Table, serving
+from tests.play.test_stored_games import follow_to_the_end
 
 GAMES = games_for(Settings(_env_file=None))
 EXPORTS = sorted(Path(__file__).parent.glob("*/stored/exported-*.jsonl"))
@@ -87,18 +88,11 @@ def play_on(table: Table, game: Game, playing: dict[str, Any], ended: dict[str, 
         assert viewer.seq == seq and viewer.view is not None
         rules = json_of(rules_view(game, reached(game, playing, seq), seat, names))
         assert {key: viewer.view[key] for key in rules} == rules
-    for number, step in enumerate(ended["actions"][seq:], start=seq + 1):
-        viewers[step["seat"]].act(step["action"], ref=number)
-        for viewer in viewers:
-            viewer.until_seq(number)
-    result = viewers[0].view["result"] if viewers[0].view else None
-    assert result is not None
+    result = follow_to_the_end(viewers, ended["actions"], seq)
     assert (result["winners"], result["scores"]) == (
         ended["result"]["winners"],
         ended["result"]["scores"],
     )
-    for viewer in viewers:
-        viewer.close()
     assert replayed(table, last, 0)["result"] == result
     middle = playing["snapshot_seq"]
     now = rules_view(game, reached(game, ended, middle), 0, names, replay=True)

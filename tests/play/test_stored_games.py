@@ -103,6 +103,22 @@ def _replayed(table: Table, step: int, seat: int) -> dict[str, Any]:
     return replayed
 
 
+def follow_to_the_end(
+    viewers: list[Any], actions: list[dict[str, Any]], seq: int
+) -> dict[str, Any]:
+    """Each recorded action after `seq` sent by its seat, every viewer following it; the result
+    they all end at (the viewers closed)."""
+    for number, step in enumerate(actions[seq:], start=seq + 1):
+        viewers[step["seat"]].act(step["action"], ref=number)
+        for viewer in viewers:
+            viewer.until_seq(number)
+    result = viewers[0].view["result"] if viewers[0].view else None
+    assert result is not None
+    for viewer in viewers:
+        viewer.close()
+    return dict(result)
+
+
 @pytest.mark.parametrize("path", STORED, ids=[name(path) for path in STORED])
 def test_a_game_stored_before_loads_plays_on_and_replays(settings: Settings, path: Path) -> None:
     stored = stored_game(path)
@@ -120,18 +136,11 @@ def test_a_game_stored_before_loads_plays_on_and_replays(settings: Settings, pat
             assert viewer.seq == seq and viewer.view is not None
             rules = orjson.loads(orjson.dumps(rules_view(game, expected, seat, names)))
             assert {key: viewer.view[key] for key in rules} == rules
-        for number, step in enumerate(stored["actions"][seq:], start=seq + 1):
-            viewers[step["seat"]].act(step["action"], ref=number)
-            for viewer in viewers:
-                viewer.until_seq(number)
-        result = viewers[0].view["result"] if viewers[0].view else None
-        assert result is not None
+        result = follow_to_the_end(viewers, stored["actions"], seq)
         assert (result["winners"], result["scores"]) == (
             stored["result"]["winners"],
             stored["result"]["scores"],
         )
-        for viewer in viewers:
-            viewer.close()
         assert _replayed(table, last, 0)["view"]["result"] == result
         middle = stored["snapshot_seq"]
         replayed = _replayed(table, middle, 0)
