@@ -34,8 +34,10 @@ from app.auth import WrongTokens
 from app.config import ROOT, Settings
 from app.edge import errors
 from app.edge.admission import Openings, OpeningsMiddleware
+from app.edge.capacity import CONNECTIONS_AT_ONCE
 from app.edge.limits import Limits, RateLimitMiddleware
 from app.edge.logs import redact_tokens_in_logs, use_json_lines
+from app.edge.open_files import connection_room
 from app.edge.security import SecurityMiddleware
 from app.edge.timing import ServerTimingMiddleware
 from app.lobby import expiry, your_games
@@ -68,7 +70,7 @@ from app.play.websocket import router as websocket_router
 from app.play.workers import Workers
 from app.site import pages
 from app.site.banner import Banner
-from app.store.db import make_engine, make_sessions, migrate_async
+from app.store.db import POOL_SIZE, make_engine, make_sessions, migrate_async
 
 log = logging.getLogger("tinkertable")
 
@@ -155,6 +157,10 @@ async def build(settings: Settings, games: Games, figures: Metrics) -> House:
     heard_action.add(hub.heard_action)
     heard_lobby.add(hub.heard_lobby)
     reconnected.add(hub.catch_up_all)
+    if notices is not None:  # each process hears only the lobbies it holds a room for
+        hub.on_room_open.add(notices.hold)
+        hub.on_room_close.add(notices.release)
+        hub.referee.on_recorded.add(notices.action_sent)
     if notices is not None:
         notices.start()
     alerts, presence = await notifications.start(
@@ -175,7 +181,7 @@ async def build(settings: Settings, games: Games, figures: Metrics) -> House:
     hints = Hints(hub, workers)
     hub.on_hint.add(hints.ask)
     lag = LoopLag()
-    figures.watch(hub=hub, bots=bots, engine=engine, lag=lag)
+    figures.watch(hub=hub, bots=bots, engine=engine, lag=lag, notices=notices)
     banner = Banner(sessions)
     await banner.load()
     sweeper = asyncio.create_task(_sweep_rooms(hub))
@@ -223,8 +229,16 @@ async def build(settings: Settings, games: Games, figures: Metrics) -> House:
 
 
 @asynccontextmanager
-async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    house = await build(app.state.settings, app.state.games, app.state.metrics)
+async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
+    settings: Settings = app.state.settings
+    # The open-file limit raised, and the connections this process holds at once below it,
+    # for `tinkertable serve`'s guard (app/edge/serving.py), which reads it from this state.
+    # The database's files: PostgreSQL's pool and listener, a socket each; SQLite's pool (up
+    # to 15 connections), a database file and its log each: under twice POOL_SIZE either way.
+    at_once = connection_room(
+        settings.connections_at_once, database=2 * POOL_SIZE, workers=settings.workers
+    )
+    house = await build(settings, app.state.games, app.state.metrics)
     # What the routes ask for, by name.
     app.state.house = house
     for name in (
@@ -244,9 +258,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # rarer at the same total cost, and full passes (which walk every room's state) ten times
     # rarer: measured with scripts/bench_mixed.py, the loop's worst lag fell from ~70 to ~48 ms.
     gc.set_threshold(10_000, 10, 10)
-    log.info("Tinkertable is ready on %s", app.state.settings.database_url.split("://")[0])
+    log.info("Tinkertable is ready on %s", settings.database_url.split("://")[0])
     try:
-        yield
+        yield {CONNECTIONS_AT_ONCE: at_once}
     finally:
         gc.unfreeze()
         gc.set_threshold(*gc_defaults)

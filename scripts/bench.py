@@ -12,10 +12,12 @@ By default it creates a fresh PostgreSQL database (dropped at the end), migrates
 
 Each of the `--games` tables is opened through the lobby calls of PROTOCOL.md (create, join the
 other seats, start), and every seat connects over its own websocket, the seats of one game spread
-round-robin over the servers. Each seat keeps its view from snapshots, patches (jsonpatch) and
-presence messages, and plays random actions from its own `view.legal`, at `--rate` actions per
-second in total (0: each active seat acts as soon as it sees its turn). A finished game is
-replaced by a new one, so that `--games` stay open.
+round-robin over the servers (`--spread seats`: every process holds every game, and hears of
+every action from the others), or all on the table's own server (`--spread tables`: a process
+holds only its tables, and hears of nothing else; app/play/notices.py). Each seat keeps its
+view from snapshots, patches (jsonpatch) and presence messages, and plays random actions from
+its own `view.legal`, at `--rate` actions per second in total (0: each active seat acts as soon
+as it sees its turn). A finished game is replaced by a new one, so that `--games` stay open.
 
 A game has at most one action in flight, and only a seat holding the game's latest `seq` acts:
 so the action sent at `seq` N is exactly the one that becomes `seq` N+1 (or is refused), its
@@ -24,7 +26,9 @@ latency is exact, and a refusal is a real error, never a race between two of our
 Measured over `--seconds` after `--warmup`: games started and finished, accepted actions per
 second, the time from sending an action to the LAST seat of its game receiving the patch with
 its `seq` (p50/p95/p99), each server process's CPU seconds and CPU % (from /proc) and its peak
-RSS (VmHWM: since it started), each client process's CPU (when a client process is near 100%
+RSS (VmHWM: since it started), the server CPU seconds per accepted action, each server's notices
+sent and received (from its /metrics, which the servers started here serve to 127.0.0.1; by
+kind, and from itself or the others), each client process's CPU (when a client process is near 100%
 the client, not the server, is the limit: use `--client-processes`), and how busy the whole
 machine was. Over the whole run, as they do not depend on time: the average size of the patches
 and snapshots received (most snapshots come when a game opens), and the errors: error messages
@@ -77,7 +81,9 @@ POSTGRES_SERVER = os.environ.get(
     "TT_BENCH_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 )
 TIMEOUT = 10.0  # seconds for one lobby call, one connection, one game's first snapshots
-READY_TIMEOUT = 40.0  # seconds for a started server to answer /api/health
+# Seconds for a started server to answer /api/health: a minute or more on a busy machine (other
+# benchmarks and tests on it), where every game's import competes for the cores.
+READY_TIMEOUT = 120.0
 STALL_SECONDS = 10.0  # an action or a patch not seen by every seat after this is a stall
 MAX_REFUSALS = 20  # refused actions after which a table is given up (and replaced)
 IDLE_SOCKETS_PER_LOBBY = 100
@@ -158,6 +164,7 @@ class Plan:
     players: int
     options: dict[str, Any]
     first_slot: int  # the global number of this process's first table (for the URL spread)
+    spread: str  # "seats": a game's seats round-robin over the servers; "tables": on one
     tables: int
     rate: float  # this process's share of --rate; 0: as fast as the games allow
     warmup: float
@@ -294,8 +301,9 @@ class Table:
                 json={"name": f"b{self.slot}-{index}"},
             )
             tokens.append(joined["player"]["token"])
+        step = 1 if plan.spread == "seats" else 0
         self.seats = [
-            Seat(self, index, token, plan.urls[(self.slot + index) % len(plan.urls)])
+            Seat(self, index, token, plan.urls[(self.slot + step * index) % len(plan.urls)])
             for index, token in enumerate(tokens)
         ]
         await asyncio.gather(*(seat.connect(self.code, plan.compression) for seat in self.seats))
@@ -681,6 +689,7 @@ class Server:
             "DATABASE_URL": database_url,
             "MIGRATE_ON_START": "false",
             "RATE_LIMITS": "false",
+            "METRICS_ALLOW": "127.0.0.1",  # the notices' counts, read over the window
         }
         command = [python, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--ws-max-size", "65536"]
@@ -853,6 +862,7 @@ def plans(args: argparse.Namespace, urls: list[str]) -> list[Plan]:
                 players=args.players,
                 options=args.options,
                 first_slot=first,
+                spread=args.spread,
                 tables=tables,
                 rate=args.rate * tables / args.games if args.rate else 0.0,
                 warmup=args.warmup,
@@ -918,18 +928,60 @@ def load_average() -> float:
         return float(loadavg.read().split()[0])
 
 
+NOTICES = ("tinkertable_notices_received_total", "tinkertable_notices_sent_total")
+
+
+def notice_counts(exposition: str) -> dict[str, int]:
+    """The notices' counters of a /metrics page: "received action other" and the like."""
+    counts: dict[str, int] = {}
+    for line in exposition.splitlines():
+        name, _, rest = line.partition("{")
+        if name not in NOTICES:
+            continue
+        labels, _, value = rest.partition("} ")
+        words = [part.split("=", 1)[1].strip('"') for part in labels.split(",") if "=" in part]
+        way = "received" if name == NOTICES[0] else "sent"
+        counts[" ".join([way, *words])] = int(float(value))
+    return counts
+
+
+async def read_notices(urls: list[str]) -> list[dict[str, int] | None]:
+    """Each server's notices' counters so far; None where /metrics does not answer (a server
+    not started here, with no METRICS_ALLOW for us)."""
+
+    async def one(http: httpx.AsyncClient, url: str) -> dict[str, int] | None:
+        try:
+            answer = await http.get(f"{url}/metrics")
+        except httpx.HTTPError:
+            return None
+        return notice_counts(answer.text) if answer.status_code == 200 else None
+
+    async with httpx.AsyncClient(timeout=TIMEOUT) as http:
+        return list(await asyncio.gather(*(one(http, url) for url in urls)))
+
+
+def notices_between(
+    before: dict[str, int] | None, after: dict[str, int] | None
+) -> dict[str, int] | None:
+    if before is None or after is None:
+        return None
+    return {key: after[key] - before.get(key, 0) for key in sorted(after)}
+
+
 async def sample_usage(
-    pids: list[int], window: asyncio.Future[Window]
+    pids: list[int], urls: list[str], window: asyncio.Future[Window]
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Each server's CPU over the window and its memory at the end; how busy the whole
-    machine was meanwhile (other programs on it change every figure)."""
+    """Each server's CPU and notices over the window and its memory at the end; how busy the
+    whole machine was meanwhile (other programs on it change every figure)."""
     moments = await window
     await asyncio.sleep(max(0.0, moments.measure_from - time.monotonic()))
     before = [Usage.of(pid) for pid in pids]
+    notices_before = await read_notices(urls)
     busy_before, total_before = machine_ticks()
     load_before = load_average()
     await asyncio.sleep(max(0.0, moments.measure_to - time.monotonic()))
     after = [Usage.of(pid) for pid in pids]
+    notices_after = await read_notices(urls)
     busy_after, total_after = machine_ticks()
     seconds = moments.measure_to - moments.measure_from
     machine = {
@@ -946,8 +998,11 @@ async def sample_usage(
             "cpu_percent": round(100 * (end.cpu_seconds - start.cpu_seconds) / seconds, 1),
             "rss_mb": round(end.rss / 2**20, 1),
             "peak_rss_mb": round(end.peak_rss / 2**20, 1),
+            "notices": notices_between(first, last),
         }
-        for pid, start, end in zip(pids, before, after, strict=True)
+        for pid, start, end, first, last in zip(
+            pids, before, after, notices_before, notices_after, strict=False
+        )
     ]
     return servers, machine
 
@@ -977,7 +1032,7 @@ async def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) ->
         window.set_result(moments)
         return play_at
 
-    sampler = asyncio.create_task(sample_usage(pids, window))
+    sampler = asyncio.create_task(sample_usage(pids, urls, window))
     try:
         client_plans = plans(args, urls)
         if args.client_processes == 1:
@@ -1027,6 +1082,7 @@ def report(
             "warmup": args.warmup,
             "rate": args.rate,
             "processes": len(urls),
+            "spread": args.spread,
             "client_processes": args.client_processes,
             "database": args.database_kind,
             "compression": args.compression,
@@ -1063,6 +1119,13 @@ def report(
             ),
         },
         "servers": [{"url": url, **server} for url, server in zip(urls, servers, strict=False)],
+        # All the servers' CPU over the window per action accepted in it: the cost of an action,
+        # which more processes should not raise much (each hears only its own tables' notices).
+        "cpu_seconds_per_action": (
+            round(sum(server["cpu_seconds"] for server in servers) / measures.accepted, 6)
+            if measures.accepted and servers
+            else None
+        ),
         "clients": [
             {
                 "cpu_seconds": round(seconds, 2),
@@ -1093,7 +1156,8 @@ def print_table(result: dict[str, Any]) -> None:
         (
             "run",
             f"{config['game']}, {config['games']} games x {config['players']} seats,"
-            f" {config['processes']} server process(es) on {config['database']},"
+            f" {config['processes']} server process(es) on {config['database']}"
+            f" (spread by {config['spread']}),"
             f" {config['client_processes']} client process(es), rate {rate},"
             f" {config['seconds']:g} s after {config['warmup']:g} s warmup",
         ),
@@ -1123,6 +1187,16 @@ def print_table(result: dict[str, Any]) -> None:
                 f" rss {server['rss_mb']} MB, peak {server['peak_rss_mb']} MB",
             )
         )
+        if server.get("notices") is not None:
+            counts = server["notices"]
+            rows.append(
+                (
+                    "  notices",
+                    ", ".join(f"{key} {value}" for key, value in counts.items() if value) or "none",
+                )
+            )
+    if result["cpu_seconds_per_action"] is not None:
+        rows.append(("cpu/action", f"{result['cpu_seconds_per_action'] * 1000:.3f} ms"))
     for number, client in enumerate(result["clients"], 1):
         busy = "  <- the client may be the limit" if client["cpu_percent"] > 90 else ""
         rows.append(
@@ -1188,6 +1262,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="action types chosen 8 times in 10 when legal (default: the game's, so games end)",
     )
     parser.add_argument("--processes", type=int, default=1, help="server processes to start")
+    parser.add_argument(
+        "--spread",
+        choices=["seats", "tables"],
+        default="seats",
+        help="a game's seats round-robin over the servers (seats), or all on one (tables)",
+    )
     parser.add_argument(
         "--database-url",
         help="the servers' database (default: a fresh database on TT_BENCH_POSTGRES's server,"

@@ -51,12 +51,15 @@ def test_a_short_benchmark_on_sqlite(tmp_path: Path) -> None:
         "2",
         "--seconds",
         "3",
+        "--spread",
+        "tables",
         "--json",
         str(figures),
     )
     result = json.loads(figures.read_text())
 
     assert result["errors"]["total"] == 0, output
+    assert result["config"]["spread"] == "tables", output
     assert result["actions"]["accepted"] > 0, output
     assert result["actions"]["refused"] == 0, output
     latency = result["latency_ms"]
@@ -66,6 +69,16 @@ def test_a_short_benchmark_on_sqlite(tmp_path: Path) -> None:
     assert sizes["patch_messages"] > 0 and sizes["patch_average"] > 0, output
     [server] = result["servers"]
     assert server["cpu_seconds"] > 0 and server["peak_rss_mb"] > 0, output
+    assert result["cpu_seconds_per_action"] > 0, output
+    # Read from the server's /metrics: one process on SQLite has no notices, and says so.
+    assert server["notices"] == {
+        "received action other": 0,
+        "received action this": 0,
+        "received lobby other": 0,
+        "received lobby this": 0,
+        "sent action": 0,
+        "sent lobby": 0,
+    }, output
     assert "latency ms" in output  # the table is printed too
 
 

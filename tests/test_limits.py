@@ -1,15 +1,17 @@
 """The limits of app/edge/limits.py: token buckets on a hand-driven clock, the HTTP 429s with their
 Retry-After, the websocket's `too_many` errors and 4429 closes, the connection cap per lobby,
-and uvicorn's frame size limit as `tinkertable serve` sets it. On SQLite only: nothing here
+uvicorn's frame size limit as `tinkertable serve` sets it, and the connections one process
+holds at once below its open-file limit (app/edge/capacity.py, app/edge/open_files.py; with a
+real server: tests/e2e/test_open_files.py). On SQLite only: nothing here
 depends on the database.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
-import socket
 import struct
 import subprocess
 import sys
@@ -29,8 +31,10 @@ from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 
 from app.config import Settings
+from app.edge.capacity import Capacity, refuse
 from app.edge.limits import (
     AddressBuckets,
+    Limits,
     LobbyConnections,
     Rate,
     TokenBucket,
@@ -38,8 +42,11 @@ from app.edge.limits import (
     retry_after,
     take_all,
 )
+from app.edge.open_files import UNLIMITED_AS, connections_at_once, files_kept, raise_limit
 from app.main import create_app
 from app.play.messages import MAX_MESSAGE_BYTES
+from tests.conftest import run, unavailable
+from tests.e2e.servers import free_port
 from tests.play.tables import Table, play_one, serving
 from tests.registered import a_game
 
@@ -82,8 +89,11 @@ def test_a_rate_that_does_not_read_is_refused(text: str) -> None:
 def test_settings_read_rates_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LIMIT_LOBBY_CREATION", "5/second")
     monkeypatch.setenv("RATE_LIMITS", "false")
+    monkeypatch.setenv("LIMIT_SOCKET_SYNCS", "2/second")
     settings = Settings(_env_file=None)
     assert settings.limit_lobby_creation == Rate(5, 1) and settings.rate_limits is False
+    assert settings.limit_socket_syncs == Rate(2, 1)
+    assert settings.limit_address_syncs == Rate(10, 1)  # the default
     monkeypatch.setenv("LIMIT_LOBBY_CREATION", "lots")
     with pytest.raises(ValueError, match="N/minute"):
         Settings(_env_file=None)
@@ -143,6 +153,29 @@ def test_addresses_are_counted_by_ip_and_ipv6_by_their_64(host: str | None, key:
 
 def test_retry_after_is_whole_seconds_and_never_zero() -> None:
     assert [retry_after(s) for s in (0.01, 1.0, 1.2, 19.9)] == [1, 1, 2, 20]
+
+
+def test_syncs_have_their_own_rate_per_socket_and_per_address() -> None:
+    """A socket's syncs past its rate, or its address's over all its sockets, wait; actions
+    and chat have buckets of their own; another address is not held back."""
+    clock = Clock()
+    settings = Settings(
+        _env_file=None, limit_socket_syncs="3/second", limit_address_syncs="4/second"
+    )
+    limits = Limits.from_settings(settings, clock)
+    first, second, elsewhere = (
+        limits.socket(address) for address in ("203.0.113.1", "203.0.113.1", "203.0.113.2")
+    )
+    assert [first.message("sync") for _ in range(4)][-1] == pytest.approx(1 / 3)
+    assert second.message("sync") == 0.0  # the address's fourth
+    assert second.message("sync") == pytest.approx(1 / 4)  # its address's rate, not its own
+    assert first.message("action") == first.message("chat") == 0.0
+    assert [elsewhere.message("sync") for _ in range(3)] == [0.0] * 3
+    clock.advance(1 / 3)
+    assert first.message("sync") == 0.0
+    unlimited = Limits.from_settings(Settings(_env_file=None, rate_limits=False), clock)
+    anyone = unlimited.socket("203.0.113.1")
+    assert {anyone.message("sync") for _ in range(20)} == {0.0}
 
 
 def test_a_full_lobby_refuses_spectators_but_never_its_players() -> None:
@@ -497,18 +530,12 @@ def test_opening_sockets_counts_as_lobby_lookups(make_settings: Callable[..., Se
 # --- the frame size limit of `tinkertable serve` ------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def served(tmp_path: Path, sqlite_template: Path) -> Iterator[str]:
     """`python -m app.ops.cli serve` on a SQLite file of its own; its base URL."""
     database = tmp_path / "served.db"
     shutil.copy(sqlite_template, database)
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{database}"}
     command = [sys.executable, "-m", "app.ops.cli", "serve", "--port", str(port)]
     log_path = tmp_path / "server.log"
@@ -567,3 +594,113 @@ def test_serve_refuses_a_huge_frame_from_its_header_alone(served: str) -> None:
                 ws.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
         assert time.monotonic() - started < 5
+
+
+# --- the connections one process holds at once, below its open-file limit ----------------------
+
+
+class Transport(asyncio.BaseTransport):
+    """A connection's transport, as far as the capacity sees it: it can be closed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_past_its_capacity_the_connection_idle_longest_gives_way() -> None:
+    capacity = Capacity(3)
+    first, second, third, fourth, fifth = (Transport() for _ in range(5))
+    assert all(capacity.open(each) for each in (first, second, third))
+    capacity.busy(first)  # its request came in: it is answered, not closed
+    assert capacity.open(fourth)
+    assert second.closed and not first.closed and not third.closed
+    capacity.idle(first)  # answered: idle now, after third
+    assert capacity.open(fifth)
+    assert third.closed and not first.closed
+    assert capacity.served == {first, fourth, fifth}
+    capacity.close(third)  # its loss, when uvicorn reports it, changes nothing
+    assert capacity.served == {first, fourth, fifth}
+
+
+def test_with_none_idle_new_connections_are_refused_and_the_oldest_refusal_gives_way() -> None:
+    capacity = Capacity(2, refusals=2)
+    served = [Transport(), Transport()]
+    for each in served:
+        assert capacity.open(each)
+        capacity.busy(each)
+    refused = [Transport() for _ in range(3)]
+    assert not any(capacity.open(each) for each in refused)
+    assert refused[0].closed and not refused[1].closed and not refused[2].closed
+    assert [capacity.refuses(each) for each in refused] == [False, True, True]
+    assert not any(each.closed for each in served)
+    capacity.close(served[0])  # a connection ended: the next one is served
+    newcomer = Transport()
+    assert capacity.open(newcomer)
+    assert capacity.open(Transport()) and newcomer.closed  # it sent nothing yet: it gave way
+
+
+def test_no_capacity_serves_everyone() -> None:
+    capacity = Capacity(0)
+    transports = [Transport() for _ in range(1000)]
+    assert all(capacity.open(each) for each in transports)
+    assert not any(each.closed for each in transports)
+
+
+@pytest.mark.parametrize(
+    ("setting", "limit", "at_once"),
+    [
+        (0, 1024, 1024 - 106),  # the limit less the files kept
+        (500, 1024, 500),  # the setting lowers it...
+        (5000, 1024, 1024 - 106),  # ...never past the limit
+        (0, 150, 75),  # a limit too low to keep them all: half to connections
+        (0, None, 0),  # no limit: no cap but the setting
+        (7, None, 7),
+    ],
+)
+def test_the_connections_at_once_keep_files_for_the_rest(
+    setting: int, limit: int | None, at_once: int
+) -> None:
+    assert files_kept(database=40, workers=1) == 106
+    assert connections_at_once(setting, limit, kept=106) == at_once
+
+
+def test_the_soft_open_file_limit_is_raised_to_the_hard_one() -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard <= 512:
+        unavailable(f"the hard limit ({hard}) leaves nothing to raise")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard))
+    try:
+        limit = raise_limit()
+        raised = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert limit is not None and limit.was == 512
+    assert raised == limit.soft == (UNLIMITED_AS if hard == resource.RLIM_INFINITY else hard)
+
+
+@pytest.mark.parametrize("kind", ["http", "websocket"])
+def test_a_refused_connection_is_answered_503_unavailable(kind: str) -> None:
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def receive() -> Any:
+        raise AssertionError("a refusal reads nothing")
+
+    run(refuse({"type": kind}, receive, send))  # on a thread: a browser test's loop may run here
+    prefix = "websocket.http." if kind == "websocket" else "http."
+    assert [message["type"] for message in sent] == [
+        prefix + "response.start",
+        prefix + "response.body",
+    ]
+    assert sent[0]["status"] == 503
+    headers = dict(sent[0]["headers"])
+    assert headers[b"retry-after"] == b"2" and headers[b"connection"] == b"close"
+    assert json.loads(sent[1]["body"])["error"] == "unavailable"
+    assert headers[b"content-length"] == str(len(sent[1]["body"])).encode()

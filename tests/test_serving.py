@@ -28,7 +28,7 @@ from app.edge.logs import redact_tokens
 from app.edge.serving import AddressCap, ConnectionGuard, trusted_proxies
 from app.main import create_app
 from tests.conftest import run
-from tests.e2e.servers import ServerProcess
+from tests.e2e.servers import ServerProcess, closed_by_server
 from tests.registered import a_game
 
 ELSEWHERE = "127.0.0.2"  # the address that opens too many connections
@@ -63,19 +63,6 @@ def raw_socket(server: ServerProcess, source: str = ELSEWHERE) -> socket.socket:
     connection.settimeout(WAIT)
     connection.connect(("127.0.0.1", server.port))
     return connection
-
-
-def closed_by_server(connection: socket.socket) -> bool:
-    """Read what is there without waiting: True once the server has closed the connection."""
-    connection.setblocking(False)
-    try:
-        return connection.recv(4096) == b""
-    except BlockingIOError:
-        return False
-    except ConnectionError:
-        return True
-    finally:
-        connection.settimeout(WAIT)
 
 
 def wait_until_all_closed(connections: list[socket.socket], nudge: Callable[[], None]) -> None:

@@ -136,6 +136,14 @@ class Settings(BaseSettings):
     # Chat lines one websocket may send, and one address over all its websockets.
     limit_socket_chat: RateSetting = Rate(30, 60)
     limit_address_chat: RateSetting = Rate(60, 60)
+    # `sync` messages one websocket may send, and one address over all its websockets, that
+    # the server must answer (patches or a snapshot; one at the current seq costs nothing and
+    # counts only as a message); past either the socket is closed (4429) and its page
+    # reconnects with since=N. A page syncs only after a gap in the patches, which normal play
+    # never makes, so it never meets these; a flood of them is held to a few snapshots a
+    # second (each about 0.7 ms of the server's time and up to 25 KB: measured, issue #34).
+    limit_socket_syncs: RateSetting = Rate(4, 1)
+    limit_address_syncs: RateSetting = Rate(10, 1)
     # Messages of any kind one websocket may send; past it the socket is closed (4429).
     limit_socket_messages: RateSetting = Rate(1800, 60)
     # Websockets one lobby takes (in each server process): past it spectators are refused
@@ -151,6 +159,12 @@ class Settings(BaseSettings):
     # FORWARDED_ALLOW_IPS (every client behind one shares its address), nor with
     # RATE_LIMITS=false (load tests open thousands of sockets from one address).
     connections_per_address: int = Field(default=256, ge=0, le=1_000_000)
+    # Connections (HTTP and websockets) one server process holds at once, in all; past it the one
+    # idle longest gives way to a new one, or with none idle the new one is answered 503
+    # (app/edge/capacity.py). 0: as many as the open-file limit allows, less the files kept for
+    # the database, the workers and the refusals (app/edge/open_files.py); a number above that
+    # is lowered to it.
+    connections_at_once: int = Field(default=0, ge=0, le=10_000_000)
 
     # --- old games (app/lobby/expiry.py): lobbies are deleted, with their players, game, actions
     # and chat, this many days after their last activity; 0 keeps them forever.

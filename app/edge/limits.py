@@ -7,9 +7,9 @@ it, while a flood is cut down to the sustained rate. Buckets are kept
 - per address, for the lobby calls over HTTP (creating lobbies, joining them, and every other
   call that names a lobby: the API's calls under `/api/lobbies/{code}` whatever their method,
   reads and the host's and players' calls alike, the lobby and replay pages, "Your games", and
-  each websocket connection, which looks a lobby up too) and for websocket actions and chat
-  over all of an address's sockets;
-- per websocket, for its actions, its chat lines and its messages of any kind.
+  each websocket connection, which looks a lobby up too) and for websocket actions, chat and
+  syncs over all of an address's sockets;
+- per websocket, for its actions, its chat lines, its syncs and its messages of any kind.
 
 An address is the client's as uvicorn reports it: with `proxy_headers`, the X-Forwarded-For of
 a trusted proxy (FORWARDED_ALLOW_IPS) has already replaced it; nothing here reads that header.
@@ -163,7 +163,7 @@ def retry_after(seconds: float) -> int:
 
 
 class SocketLimits:
-    """One websocket's buckets, and its address's shared ones for actions and chat."""
+    """One websocket's buckets, and its address's shared ones for actions, chat and syncs."""
 
     def __init__(self, limits: Limits, address: str) -> None:
         now = limits.clock()
@@ -172,6 +172,7 @@ class SocketLimits:
         self.messages = TokenBucket(limits.socket_messages, now)
         self.actions = TokenBucket(limits.socket_actions, now)
         self.chat = TokenBucket(limits.socket_chat, now)
+        self.syncs = TokenBucket(limits.socket_syncs, now)
 
     def frame(self) -> bool:
         """Whether the socket may go on after one more message of any kind (False: close it)."""
@@ -191,6 +192,9 @@ class SocketLimits:
         if kind == "chat":
             shared = self.limits.address_chat.bucket(self.address, now)
             return take_all([self.chat, shared], now)
+        if kind == "sync":
+            shared = self.limits.address_syncs.bucket(self.address, now)
+            return take_all([self.syncs, shared], now)
         return 0.0
 
 
@@ -279,6 +283,8 @@ class Limits:
         address_actions: Rate,
         socket_chat: Rate,
         address_chat: Rate,
+        socket_syncs: Rate,
+        address_syncs: Rate,
         lobby_connections: int,
         seat_connections: int,
         clock: Clock = time.monotonic,
@@ -291,9 +297,11 @@ class Limits:
         self.lookups = AddressBuckets("lobby lookups", lobby_lookups, max_addresses)
         self.address_actions = AddressBuckets("actions", address_actions, max_addresses)
         self.address_chat = AddressBuckets("chat lines", address_chat, max_addresses)
+        self.address_syncs = AddressBuckets("syncs", address_syncs, max_addresses)
         self.socket_messages = socket_messages
         self.socket_actions = socket_actions
         self.socket_chat = socket_chat
+        self.socket_syncs = socket_syncs
         self.lobbies = LobbyConnections(lobby_connections, seat_connections)
 
     @classmethod
@@ -308,6 +316,8 @@ class Limits:
             address_actions=settings.limit_address_actions,
             socket_chat=settings.limit_socket_chat,
             address_chat=settings.limit_address_chat,
+            socket_syncs=settings.limit_socket_syncs,
+            address_syncs=settings.limit_address_syncs,
             lobby_connections=settings.lobby_connections,
             seat_connections=settings.seat_connections,
             clock=clock,

@@ -22,7 +22,7 @@ from app.games.bots import Bot, bots_for
 from app.games.determinism import Rng as Rng
 from app.games.determinism import canonical as canonical
 from app.games.determinism import clone as clone
-from app.games.log import visible_log
+from app.games.log import LOG_STEP, visible_log
 from app.games.terms import Action as Action
 from app.games.terms import Move as Move
 from app.games.terms import Seat as Seat
@@ -216,7 +216,7 @@ class Game(ABC):
             "active": self.active(state),
             "prompt": self.prompt(state, seat),
             "state": self.table(state, seat, everything),
-            "log": visible_log(state, seat, everything=everything),
+            "log": visible_log(state, seat, everything=everything, step=LOG_STEP),
         }
 
     def components(self) -> dict[str, Any] | None:

@@ -82,6 +82,10 @@ class Bench:
     # Seconds a person may wait for the good bot's hint at the 95th percentile
     # (scripts/bench_hints.py's target).
     hint_target: float = 1.0
+    # The most its patches may weigh against the snapshots they spare over whole random games
+    # (tests/play/test_patch_sizes.py): issue #34's 15%, unless what every view holds besides
+    # the game's state (new log lines, the legal actions, the prompt) is already near it.
+    patch_share: float = 0.15
 
 
 @dataclass(frozen=True)

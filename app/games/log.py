@@ -28,11 +28,24 @@ def log(state: State, text: str, *, seats: list[Seat] | None = None) -> None:
     state.setdefault("log", []).append(entry)
 
 
+# A view shows the last LOG_LINES lines at most, and lets its oldest go LOG_STEP at a time: so
+# that most new lines are sent alone, not with the removal of the oldest line and a new
+# `log_start` each time (app/play/patches.py patches such a slide as removes at the front).
+LOG_LINES = 40
+LOG_STEP = 16
+
+
 def visible_log(
-    state: State, seat: Seat | None, last: int = 40, *, everything: bool = False
+    state: State,
+    seat: Seat | None,
+    last: int = LOG_LINES,
+    *,
+    everything: bool = False,
+    step: int = 1,
 ) -> list[str]:
-    """The last `last` lines of the log that `seat` may read; with `everything` (a finished
-    game's replay), every line."""
+    """The last lines of the log that `seat` may read, `last` at most: past `last`, the oldest
+    go `step` at a time (between `last - step + 1` and `last` lines are shown); with
+    `everything` (a finished game's replay), every line."""
     if everything:
         return [entry["text"] for entry in state.get("log", [])]
     lines = [
@@ -40,4 +53,8 @@ def visible_log(
         for entry in state.get("log", [])
         if "seats" not in entry or (seat is not None and seat in entry["seats"])
     ]
-    return lines[-last:]
+    if len(lines) <= last:
+        return lines
+    step = max(1, min(step, last))
+    gone = -(-(len(lines) - last) // step) * step  # rounded up to whole steps
+    return lines[gone:]

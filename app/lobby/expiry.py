@@ -28,7 +28,8 @@ A lobby someone is connected to stays, whichever process serves the connection:
   then closed as below.
 
 The batch's transaction also sends, for each lobby it deletes, the lobby notice of
-app/play/notices.py (PostgreSQL delivers it on commit, never for a batch undone). A process
+app/play/notices.py on the lobby's channel, which the processes holding a room for it hear
+(PostgreSQL delivers it on commit, never for a batch undone). A process
 that holds a room for one of them reads the lobby again, finds it gone and closes the room's
 sockets, as when the server's owner deletes a lobby (`Hub.lobby_changed`); this process does the
 same for a room opened as the batch committed. SQLite: one process, no notices.
@@ -63,7 +64,7 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
-from app.play.notices import CHANNEL, lobby_notice
+from app.play.notices import channel, lobby_notice
 from app.play.presence import STALE
 from app.status import Status
 from app.store.db import unit_of_work, utcnow
@@ -149,8 +150,9 @@ def _connected_since(moment: datetime) -> ColumnElement[bool]:
 
 
 _NOTIFY = text(
-    "SELECT pg_notify(:channel, notice) FROM unnest(CAST(:notices AS text[])) AS notice"
-).bindparams(bindparam("notices", type_=ARRAY(String)))
+    "SELECT pg_notify(channel, notice)"
+    " FROM unnest(CAST(:channels AS text[]), CAST(:notices AS text[])) AS notice(channel, notice)"
+).bindparams(bindparam("channels", type_=ARRAY(String)), bindparam("notices", type_=ARRAY(String)))
 
 
 class RoomOpened(Exception):
@@ -208,7 +210,8 @@ async def delete_batch(
         )
         if notify_as is not None:
             notices = [lobby_notice(notify_as, code) for code in codes]
-            await session.execute(_NOTIFY, {"channel": CHANNEL, "notices": notices})
+            channels = [channel(code) for code in codes]  # each on its lobby's
+            await session.execute(_NOTIFY, {"channels": channels, "notices": notices})
     return last, codes
 
 

@@ -16,6 +16,10 @@ What is counted (all `tinkertable_`):
 - `bot_decisions_total{game, level}` and `bot_decision_seconds{game, level}`: the bots'
   decisions and their time (a good bot's in a worker process, waited for here);
 - `database_errors_total{error}`: errors the database driver raised, by class;
+- `notices_received_total{kind, sender}` and `notices_sent_total{kind}`: the notices between
+  processes on one PostgreSQL database (app/play/notices.py), `kind` "action" or "lobby",
+  `sender` "this" (a process hears its own, on its own lobbies' channels) or "other"; and
+  `notice_channels`, the lobbies' channels it listens on (none on SQLite);
 - `event_loop_lag_seconds{quantile}`: how late the event loop ran (app/play/lag.py) over its
   latest samples: 0.5, 0.99 and 1 (the worst);
 - prometheus-client's `process_*`: this process's CPU, memory, open files, start time.
@@ -48,7 +52,7 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import event
 from sqlalchemy.engine import ExceptionContext
@@ -58,11 +62,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.auth import Bearer, BearerNeeded, WrongTokens
 from app.config import Settings
 from app.edge.errors import Forbidden
+from app.play.notices import ACTION, LOBBY
 
 if TYPE_CHECKING:
     from app.play.bots import BotDriver, Turn
     from app.play.hub import Hub
     from app.play.lag import LoopLag
+    from app.play.notices import Notices
     from app.play.referee import Refusal
     from app.play.rooms import Room
     from app.play.runner import Position
@@ -127,19 +133,27 @@ class Metrics:
 
     # --- the hooks (app.main's lifespan calls `watch` once the parts exist) ---
 
-    def watch(self, *, hub: Hub, bots: BotDriver, engine: AsyncEngine, lag: LoopLag) -> None:
+    def watch(
+        self,
+        *,
+        hub: Hub,
+        bots: BotDriver,
+        engine: AsyncEngine,
+        lag: LoopLag,
+        notices: Notices | None = None,
+    ) -> None:
         """Count what `hub`, `bots` and `engine` do (as one of their listeners), and read the
-        rest when scraped."""
+        rest when scraped (the notices' own counts among it)."""
         if not self.counting:
             return
         hub.on_act.add(self.acted)
         bots.on_choice.add(self.chosen)
         self.count_database_errors(engine)
         if self._live is None:
-            self._live = _Live(hub, lag)
+            self._live = _Live(hub, lag, notices)
             self.registry.register(self._live)
         else:  # the app started again (tests): read the new parts
-            self._live.hub, self._live.lag = hub, lag
+            self._live.hub, self._live.lag, self._live.notices = hub, lag, notices
 
     def count_database_errors(self, engine: AsyncEngine) -> None:
         event.listen(engine.sync_engine, "handle_error", self._database_error)
@@ -190,13 +204,14 @@ def _named(kind: type, name: str, documentation: str, labels: list[str], **kwarg
 
 
 class _Live(Collector):
-    """What is read when scraped: sockets, rooms, the event loop's lag."""
+    """What is read when scraped: sockets, rooms, notices, the event loop's lag."""
 
-    def __init__(self, hub: Hub, lag: LoopLag) -> None:
+    def __init__(self, hub: Hub, lag: LoopLag, notices: Notices | None) -> None:
         self.hub = hub
         self.lag = lag
+        self.notices = notices
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         rooms = list(self.hub.rooms.values())
         yield GaugeMetricFamily(
             f"{PREFIX}_sockets_open",
@@ -204,6 +219,7 @@ class _Live(Collector):
             value=sum(len(room.connections) for room in rooms),
         )
         yield GaugeMetricFamily(f"{PREFIX}_rooms", "Rooms this process holds", value=len(rooms))
+        yield from self._notices()
         lag = GaugeMetricFamily(
             f"{PREFIX}_event_loop_lag_seconds",
             "How late the event loop ran, over its latest samples",
@@ -215,6 +231,29 @@ class _Live(Collector):
                 index = min(len(ordered) - 1, max(0, round(quantile * len(ordered)) - 1))
                 lag.add_metric([str(quantile)], ordered[index])
         yield lag
+
+    def _notices(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
+        notices = self.notices
+        received = CounterMetricFamily(
+            f"{PREFIX}_notices_received",
+            "Notices from the processes on the database (this one's own too)",
+            labels=["kind", "sender"],
+        )
+        sent = CounterMetricFamily(
+            f"{PREFIX}_notices_sent", "Notices sent to the other processes", labels=["kind"]
+        )
+        for kind in (ACTION, LOBBY):
+            for sender in ("this", "other"):
+                count = notices.received[kind, sender] if notices is not None else 0
+                received.add_metric([kind, sender], count)
+            sent.add_metric([kind], notices.sent[kind] if notices is not None else 0)
+        yield received
+        yield sent
+        yield GaugeMetricFamily(
+            f"{PREFIX}_notice_channels",
+            "Lobbies' channels this process listens on",
+            value=len(notices.held) if notices is not None else 0,
+        )
 
 
 class LobbyCallsMiddleware:

@@ -3,7 +3,9 @@
 After each accepted action every viewer the room follows (`Room.followed`) gets its rules view
 made once, and a `patch` against the view it was last sent; the patches are kept in a bounded
 buffer, so that a client that reconnects with `since=N` or sends `sync` is caught up with the
-patches it missed, and any other gets a snapshot (each viewer's encoded once per position).
+patches it missed, and any other gets a snapshot (each viewer's encoded once per position). A
+client that holds the current view already is sent nothing (`holds_current`): that answer costs
+nothing, so a `sync` counts against its own rate only when it costs something (app/edge/limits.py).
 """
 
 from __future__ import annotations
@@ -71,9 +73,19 @@ def snapshot_all(room: Room, now: float) -> None:
         conn.push(snapshot(room, conn.seat, now))
 
 
+def holds_current(room: Room, seq: int) -> bool:
+    """Whether a client holding the view at `seq` has nothing to catch up on: it holds the
+    current view, or there is no game yet (its snapshot comes when the game starts). Such a
+    `sync` is answered with nothing, and costs neither a view nor a snapshot: every later
+    position reaches the client as a patch, as it reaches everyone."""
+    return room.position is None or seq == room.position.seq
+
+
 def catch_up(room: Room, conn: Connection, since: int | None, now: float) -> None:
     """Bring a client holding the view at `since` to the current view: the patches it
-    missed while the buffer holds them, else a snapshot."""
+    missed while the buffer holds them (each encoded once, when it was published), else a
+    snapshot (a `since` before the buffer, or ahead of the game, or of a viewer the room did
+    not follow then)."""
     if room.position is None:
         return
     seq = room.position.seq

@@ -1,15 +1,18 @@
 """The websocket hub: the rooms of this process, and the messages that come into them.
 
 On connect a client gets the lobby and, once the game has started, a snapshot of its view (or
-the patches since the `seq` it already holds: app.play.fanout). Its messages come here: an
-action goes to the referee (app.play.referee), the one way into a game for people and bots
-(`Hub.act`); a hint to app.play.hints (`on_hint`); `sync` is answered from the room's buffer; a
-chat line is kept and sent to all.
+the patches since the `seq` it already holds: app.play.fanout). Its messages come here, and
+app.play.inbox answers each: an action goes to the referee (app.play.referee), the one way into
+a game for people and bots (`Hub.act`); a hint to app.play.hints (`on_hint`); `sync` is
+answered from the room's buffer; a chat line is kept and sent to all.
 The lobby layer tells the hub of its changes (`lobby_changed`), and so do other processes
-(app.play.notices). The hub's hooks are lists of listeners (app.play.listeners) that the
-application fills as it builds its parts: `on_position` is told whenever a room's game is
-loaded or moves on (the bot driver listens there), `on_seat_presence` of seats connecting and
-leaving (app.notify), `on_act` of each action offered and its time (app.ops.metrics).
+(app.play.notices), who tell it only of the lobbies it holds a room for: `on_room_open` is
+awaited before a room reads its lobby (its listener LISTENs on the lobby's channel then, so
+nothing committed after the read goes unheard), `on_room_close` told when it goes. The hub's
+hooks are lists of listeners (app.play.listeners) that the application fills as it builds its
+parts: `on_position` is told whenever a room's game is loaded or moves on (the bot driver
+listens there), `on_seat_presence` of seats connecting and leaving (app.notify), `on_act` of
+each action offered and its time (app.ops.metrics).
 
 The hub never knows which game it runs: views come from `views.rules_view`, rules from the
 registry through the runner's `Position`.
@@ -24,10 +27,9 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.edge.error_codes import ErrorCode
 from app.games.core import Action, Seat
-from app.play import fanout, messages
-from app.play.listeners import Listeners
+from app.play import fanout, inbox, messages
+from app.play.listeners import AsyncListeners, Listeners
 from app.play.referee import Referee, Refusal
 from app.play.rooms import PRESENCE_SECONDS, SPECTATORS, Connection, Directory, LobbyInfo, Room
 from app.play.runner import Position, Runner
@@ -42,10 +44,6 @@ def _ended_elsewhere(room: Room, info: LobbyInfo) -> bool:
     position = room.position
     finished = info.public["status"] == Status.FINISHED
     return finished and position is not None and position.game.result(position.state) is None
-
-
-def _no_hints(conn: Connection, room: Room, message: messages.HintMessage) -> None:
-    conn.push(messages.error(ErrorCode.UNAVAILABLE, "this server gives no hints", message.id))
 
 
 class Hub:
@@ -88,6 +86,10 @@ class Hub:
         # Told of every action offered through `act`: the room, the refusal (None: accepted)
         # and the seconds it took to check, record and publish it (app.ops.metrics).
         self.on_act: Listeners[Room, Refusal | None, float] = Listeners()
+        # Awaited before a room of the lobby reads its lobby and game, and told once it has
+        # no room here (app.play.notices: LISTEN and UNLISTEN on the lobby's channel).
+        self.on_room_open: AsyncListeners[str] = AsyncListeners()
+        self.on_room_close: Listeners[str] = Listeners()
         self.referee = Referee(runner, lambda: self.now(), self.on_position)
 
     # --- rooms ---
@@ -119,11 +121,23 @@ class Hub:
         room = self.rooms.get(code)
         if room is not None:
             return room
+        await self.on_room_open(code)  # before the read: whatever is committed after is heard
+        room = self.rooms.get(code)  # opened by the game's start meanwhile
+        if room is not None:
+            return room
         info = await self.directory.lobby_info(code)
         if info is None:
+            self.on_room_close(code)
             return None
         room = self.rooms[code] = self._new_room(info)
         return room
+
+    def _closed(self, code: str) -> None:
+        """The lobby's room is gone: tell `on_room_close`, unless a room is being opened
+        again for it (that opening's listener needs the channel)."""
+        opening = self._opening.get(code)
+        if code not in self.rooms and (opening is None or opening.done()):
+            self.on_room_close(code)
 
     def _new_room(self, info: LobbyInfo) -> Room:
         # Idle until someone connects: a room opened for its bots alone is swept too.
@@ -178,6 +192,10 @@ class Hub:
         the other processes too unless `here_only` (they are telling us). `info`: the lobby as
         the change left it (else it is read); `position`: the game, when the change started
         it (its room is then opened at once, ready for the seats that come)."""
+        if position is not None and code not in self.rooms:
+            # Its room opens below with the game as it starts: heard from before the others
+            # can hear of the start and act.
+            await self.on_room_open(code)
         if self.tell_others is not None and not here_only:
             await self.tell_others(code)
         # A room being opened read its lobby before this change, perhaps: wait for it, then
@@ -288,6 +306,7 @@ class Hub:
         room = self.rooms.pop(code, None)
         for conn in room.connections if room is not None else ():
             conn.close()
+        self._closed(code)
 
     def sweep(self, now: float, max_idle: float) -> int:
         """Forget rooms nobody has been connected to for `max_idle` seconds; how many."""
@@ -298,61 +317,13 @@ class Hub:
         ]
         for code in idle:
             del self.rooms[code]
+            self._closed(code)
         return len(idle)
 
-    # --- messages from clients ---
+    # --- messages from clients (app.play.inbox) ---
 
     async def receive(self, conn: Connection, room: Room, text: str) -> None:
-        room.announce_pending_presence()
-        try:
-            message = messages.parse(text)
-        except messages.BadMessage as bad:
-            conn.push(messages.error(bad.code, bad.message, bad.ref))
-            return
-        if isinstance(message, messages.ActionMessage):
-            await self._action(conn, room, message)
-        elif isinstance(message, messages.UndoMessage):
-            await self._undo(conn, room, message)
-        elif isinstance(message, messages.HintMessage):
-            if self.on_hint:
-                self.on_hint(conn, room, message)
-            else:
-                _no_hints(conn, room, message)
-        elif isinstance(message, messages.SyncMessage):
-            async with room.lock:
-                fanout.catch_up(room, conn, message.seq, self.now())
-        else:
-            await self._chat(conn, room, message.text)
-
-    async def _chat(self, conn: Connection, room: Room, text: str) -> None:
-        if conn.name is None:
-            conn.push(messages.error(ErrorCode.FORBIDDEN, "join the lobby to chat"))
-            return
-        try:
-            at = await self.directory.save_chat(room.code, conn.name, text)
-        except SQLAlchemyError:
-            log.exception("could not save a chat line")
-            conn.push(
-                messages.error(ErrorCode.UNAVAILABLE, "the database is unavailable; try again")
-            )
-            return
-        room.broadcast(messages.chat(conn.name, text, at))
-
-    async def _action(self, conn: Connection, room: Room, message: messages.ActionMessage) -> None:
-        if conn.seat is None:
-            conn.push(messages.error(ErrorCode.FORBIDDEN, "spectators cannot act", message.id))
-            return
-        refused = await self.act(room, conn.seat, message.action)
-        if refused is not None:
-            conn.push(messages.error(refused.code, refused.message, message.id))
-
-    async def _undo(self, conn: Connection, room: Room, message: messages.UndoMessage) -> None:
-        if conn.seat is None:
-            conn.push(messages.error(ErrorCode.FORBIDDEN, "spectators cannot undo", message.id))
-            return
-        refused = await self.referee.undo(room, conn.seat)
-        if refused is not None:
-            conn.push(messages.error(refused.code, refused.message, message.id))
+        await inbox.receive(self, conn, room, text)
 
     async def act(
         self,
@@ -374,10 +345,12 @@ class Hub:
     async def heard_action(self, record_id: int, seq: int) -> None:
         """Another process recorded action `seq` of a game: bring the room up to it, if held."""
         room = next((r for r in self.rooms.values() if r.info.game_record_id == record_id), None)
-        if room is None or room.position is None or room.position.seq >= seq:
+        if room is None or (room.position is not None and room.position.seq >= seq):
             return
+        # A game being loaded holds the lock, and may have been read before this action:
+        # wait for it, then catch up.
         async with room.lock:
-            if room.position.seq < seq:
+            if room.position is not None and room.position.seq < seq:
                 await self.referee.catch_up(room)
 
     async def heard_lobby(self, code: str) -> None:
@@ -387,12 +360,13 @@ class Hub:
             await self.lobby_changed(code, here_only=True)
 
     async def catch_up_all(self) -> None:
-        """After notices may have been missed: every room held reads what it lacks."""
-        for code in list(self.rooms):
+        """After notices may have been missed: every room held, or being opened (it may have
+        read its lobby before the listener came back), reads what it lacks."""
+        for code in dict.fromkeys([*self.rooms, *self._opening]):
+            if code not in self.rooms and code not in self._opening:
+                continue  # gone meanwhile
+            await self.lobby_changed(code, here_only=True)  # after the opening, if under way
             room = self.rooms.get(code)
-            if room is None:
-                continue
-            await self.lobby_changed(code, here_only=True)
-            if room.position is not None:
+            if room is not None and room.position is not None:
                 async with room.lock:
                     await self.referee.catch_up(room)

@@ -67,6 +67,10 @@ class HintMessage(_Message):
 
 
 class SyncMessage(_Message):
+    """The client holds the view at `seq`: answered with the patches since (none at the
+    current seq), or a snapshot (app.play.fanout); those answered count against a rate of
+    their own (app.play.websocket)."""
+
     type: Literal["sync"]
     seq: Annotated[StrictInt, Field(ge=0)]
 

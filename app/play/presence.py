@@ -26,7 +26,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import cast
 
-from sqlalchemy import Table, delete, select
+from sqlalchemy import Table, delete, select, tuple_
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -41,6 +41,11 @@ STAMP_SECONDS = 60.0
 # Rows older than this belong to a process that is gone.
 STALE = timedelta(minutes=3)
 RETRY_SECONDS = 5.0
+# Seats written in one transaction at most (four parameters a row: far under PostgreSQL's
+# 32,767 a statement).
+WRITE_AT_ONCE = 500
+# How long the writer waits, once woken, for more seats to write with the first.
+GATHER_SECONDS = 0.1
 
 
 class Presence:
@@ -107,36 +112,50 @@ class Presence:
     async def _write(self) -> None:
         while True:
             await self._wake.wait()
+            # The seats that change meanwhile go in the same write: a crowd coming and going
+            # is a few transactions a second, not one for each socket.
+            await asyncio.sleep(GATHER_SECONDS)
             self._wake.clear()
             while self._dirty:
-                code, seat = next(iter(self._dirty))
-                del self._dirty[(code, seat)]
+                # Every seat changed since the last write, in one transaction: when a crowd
+                # arrives, hundreds of seats are one upsert and one delete, not hundreds of each.
+                seats = list(self._dirty)[:WRITE_AT_ONCE]
+                for seat in seats:
+                    del self._dirty[seat]
                 try:
-                    await self._write_one(code, seat)
+                    await self._write_seats(seats)
                 except SQLAlchemyError:
-                    log.warning("presence: could not write a seat's presence; trying again")
-                    self._dirty.setdefault((code, seat), None)
+                    log.warning("presence: could not write the seats' presence; trying again")
+                    for seat in seats:
+                        self._dirty.setdefault(seat, None)
                     await asyncio.sleep(RETRY_SECONDS)
 
-    async def _write_one(self, code: str, seat: int) -> None:
+    async def _write_seats(self, seats: list[tuple[str, int]]) -> None:
+        """Each seat as the hub holds it now, not as it was when it changed."""
         assert self.process is not None
-        key = (
-            (_PRESENCE.c.process == self.process)
-            & (_PRESENCE.c.code == code)
-            & (_PRESENCE.c.seat == seat)
-        )
+        now = self.now()
+        here = [(code, seat) for code, seat in seats if self.connected(code, seat)]
+        gone = [(code, seat) for code, seat in seats if not self.connected(code, seat)]
         async with self.engine.begin() as connection:
-            if self.connected(code, seat):  # as the seat is now, not as it was when it changed
-                row = {"process": self.process, "code": code, "seat": seat, "seen_at": self.now()}
+            if here:
+                rows = [
+                    {"process": self.process, "code": code, "seat": seat, "seen_at": now}
+                    for code, seat in here
+                ]
+                upsert = insert(_PRESENCE).values(rows)
                 await connection.execute(
-                    insert(_PRESENCE)
-                    .values(row)
-                    .on_conflict_do_update(
-                        index_elements=["process", "code", "seat"], set_={"seen_at": self.now()}
+                    upsert.on_conflict_do_update(
+                        index_elements=["process", "code", "seat"],
+                        set_={"seen_at": upsert.excluded.seen_at},
                     )
                 )
-            else:
-                await connection.execute(delete(_PRESENCE).where(key))
+            if gone:
+                await connection.execute(
+                    delete(_PRESENCE).where(
+                        _PRESENCE.c.process == self.process,
+                        tuple_(_PRESENCE.c.code, _PRESENCE.c.seat).in_(gone),
+                    )
+                )
 
     async def _stamp(self) -> None:
         while True:

@@ -5,7 +5,9 @@ costs more than the rest of an action's work. So every action recorded while a w
 way waits for the next write, and each write commits all that waited in one transaction: one
 commit (and one fsync) for many actions under load, and no wait at all when the server is quiet
 (the first action of a quiet moment is written at once). There is no timer: a batch is simply
-what arrived during the previous write.
+what arrived during the previous write. An action that no write has taken after WAIT_SECONDS
+(the write under way hangs: the database is away) is refused as unavailable; one that a write
+has taken waits for that write's outcome, as only the database knows whether it committed.
 
 Each action still passes the version check on its game row on its own: an action whose game was
 moved on by another process first is not written, and only its caller hears StaleGame; the other
@@ -13,8 +15,10 @@ actions of the batch are committed. A write that fails (the database is away) fa
 of its batch, and none of them is recorded.
 
 On PostgreSQL a batch is one statement: the version checks, the game rows' updates, the actions'
-inserts and the notices to the other processes (app.play.notices) together. On SQLite (one
-process, no notices) a batch is one transaction of plain statements.
+inserts and the notices to the other processes (app.play.notices) together, each notice on its
+game's lobby's channel (the lobby's code is read in the statement, one index lookup per action,
+so that the callers need not carry it). On SQLite (one process, no notices) a batch is one
+transaction of plain statements.
 """
 
 from __future__ import annotations
@@ -26,9 +30,10 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, insert, text, update
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.play.notices import CHANNEL
+from app.play.notices import CHANNEL_PREFIX
 from app.status import Status
 from app.store.tables.games import ActionRecord, GameRecord
 from app.wire import dumps
@@ -36,6 +41,13 @@ from app.wire import dumps
 
 class StaleGame(Exception):
     """Another action was recorded for this game first; reload and check again."""
+
+
+class NotWritten(SQLAlchemyTimeout):
+    """The action waited WAIT_SECONDS for a write to take it, and none did: the write under
+    way hangs (the database or the network to it is away). It never reached the database, so
+    it is refused as unavailable (the referee's answer to any database error), and its player
+    may try again, instead of waiting with the others for as long as the network takes."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,10 @@ class Entry:
 
 # The most actions one write takes (a longer queue is written in several).
 MAX_BATCH = 500
+# Seconds an action may wait for a write to take it (a write under way, while the next waits).
+# A write takes milliseconds, and a second or two when PostgreSQL checkpoints on a busy disk;
+# one that takes this long is hanging.
+WAIT_SECONDS = 4.0
 
 Write = Callable[[list[Entry]], Awaitable[set[int]]]
 
@@ -72,11 +88,18 @@ class Recorder:
         """Commit `entry`; StaleGame if its game had moved on; the database's error if the
         write failed (then nothing of it was recorded)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((entry, done))
+        waiting = (entry, done)
+        self._waiting.append(waiting)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._drain(), name="recorder")
         # Shielded: a caller that goes away does not cancel the others' write.
-        await asyncio.shield(done)
+        try:
+            await asyncio.wait_for(asyncio.shield(done), WAIT_SECONDS)
+        except TimeoutError:
+            if any(queued is waiting for queued in self._waiting):  # no write took it
+                self._waiting = [queued for queued in self._waiting if queued is not waiting]
+                raise NotWritten("no write took the action in time") from None
+            await asyncio.shield(done)  # in the write under way: its outcome, whatever it takes
 
     async def _drain(self) -> None:
         while self._waiting:
@@ -122,7 +145,7 @@ class Recorder:
 
 # PostgreSQL: the whole batch in one statement. `moved` updates the rows that pass their version
 # check; only their actions are inserted; the final SELECT sends their notices (delivered on
-# commit) when `:sender` is set, and answers which games moved.
+# commit) on their lobbies' channels when `:sender` is set, and answers which games moved.
 _POSTGRES_BATCH = text(
     """
 WITH entry AS (
@@ -144,7 +167,7 @@ moved AS (
     finished_at = CASE WHEN entry.result IS NULL THEN games.finished_at ELSE entry.at END
   FROM entry
   WHERE games.id = entry.game_id AND games.seq = entry.seq - 1 AND games.status = 'playing'
-  RETURNING games.id, games.seq
+  RETURNING games.id, games.seq, games.lobby_id
 ),
 added AS (
   INSERT INTO actions (game_id, seq, seat, action, by, at)
@@ -153,9 +176,10 @@ added AS (
   RETURNING game_id
 )
 SELECT moved.id,
-  CASE WHEN CAST(:sender AS text) IS NULL THEN NULL ELSE pg_notify(:channel, json_build_object(
-    'game', moved.id, 'seq', moved.seq, 'from', CAST(:sender AS text))::text) END
-FROM moved
+  CASE WHEN CAST(:sender AS text) IS NULL OR lobbies.code IS NULL THEN NULL ELSE pg_notify(
+    CAST(:channel_prefix AS text) || lobbies.code, json_build_object(
+      'game', moved.id, 'seq', moved.seq, 'from', CAST(:sender AS text))::text) END
+FROM moved LEFT JOIN lobbies ON lobbies.id = moved.lobby_id
 """
 )
 
@@ -179,7 +203,7 @@ def postgres_writer(engine: AsyncEngine, sender: Callable[[], str | None]) -> Wr
             "snapshot": [_json(e.snapshot) for e in entries],
             "result": [_json(e.result) for e in entries],
             "sender": sender(),
-            "channel": CHANNEL,
+            "channel_prefix": CHANNEL_PREFIX,
         }
         async with engine.begin() as connection:
             moved = {row[0] for row in await connection.execute(_POSTGRES_BATCH, params)}

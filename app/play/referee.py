@@ -8,8 +8,10 @@ room's game is loaded or moves on (the hub passes it to the bot driver).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -17,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.edge.error_codes import ErrorCode
 from app.games.core import Action, GameError, Seat, canonical
-from app.play import fanout
+from app.play import fanout, recorder
 from app.play.fold import HINT, UNDO, CannotUndo, Fold, is_hint, is_undo, step
 from app.play.listeners import Listeners
 from app.play.recorder import StaleGame
@@ -44,6 +46,25 @@ UNAVAILABLE = Refusal(ErrorCode.UNAVAILABLE, "the database is unavailable; try a
 # How many times a person's action is tried again on a newer position, after other processes
 # recorded theirs first.
 ATTEMPTS = 5
+
+
+class RoomStuck(Exception):
+    """The room's lock was held WAIT_SECONDS by another entry: its write or read hangs."""
+
+
+@contextlib.asynccontextmanager
+async def _held(lock: asyncio.Lock) -> AsyncIterator[None]:
+    """The room's lock, or RoomStuck after the recorder's WAIT_SECONDS: an entry that finds
+    the one before it hanging on the database (away) is refused as unavailable, as its write
+    would be, instead of waiting with it for as long as the network takes."""
+    try:
+        await asyncio.wait_for(lock.acquire(), recorder.WAIT_SECONDS)
+    except TimeoutError:
+        raise RoomStuck from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 class Referee:
@@ -138,49 +159,52 @@ class Referee:
         given only once the actions other processes recorded have been read (what an undo is
         to take back may be one this process has not read yet). `published`: told of the new
         position under the room's lock, once every connection has its patch."""
-        async with room.lock:
-            if room.position is None:
-                return Refusal(ErrorCode.CONFLICT, "the game has not started")
-            looked = False  # for a refusal of `look`: whether the database was read since
-            for _attempt in range(ATTEMPTS):
-                position = room.position
-                now = self.now()
-                after = judge(position, now)
-                if isinstance(after, Refusal):
-                    if looked or after.code != look:
-                        return after
-                    looked = True
+        try:
+            async with _held(room.lock):
+                if room.position is None:
+                    return Refusal(ErrorCode.CONFLICT, "the game has not started")
+                looked = False  # for a refusal of `look`: whether the database was read since
+                for _attempt in range(ATTEMPTS):
+                    position = room.position
+                    now = self.now()
+                    after = judge(position, now)
+                    if isinstance(after, Refusal):
+                        if looked or after.code != look:
+                            return after
+                        looked = True
+                        try:
+                            await self.catch_up(room)
+                        except SQLAlchemyError:
+                            log.exception("could not read the actions another process recorded")
+                            return UNAVAILABLE
+                        if room.position is None or room.position.seq == position.seq:
+                            return after
+                        continue
+                    at = datetime.fromtimestamp(round(now, 6), UTC)
+                    moved = position.advance(
+                        seat, after.state, by, at, back=after.back, undo=is_undo(entry)
+                    )
                     try:
+                        await self.runner.record(moved, seat, entry, by, at)
+                    except StaleGame:
+                        pass
+                    except SQLAlchemyError:
+                        log.exception("could not record an action")
+                        return UNAVAILABLE
+                    else:
+                        self._publish(room, moved)
+                        if published is not None:
+                            published(moved)
+                        self.on_recorded(room, position, moved)
+                        return None
+                    try:  # another process got there first: look at the game as it is now
                         await self.catch_up(room)
                     except SQLAlchemyError:
                         log.exception("could not read the actions another process recorded")
                         return UNAVAILABLE
-                    if room.position is None or room.position.seq == position.seq:
-                        return after
-                    continue
-                at = datetime.fromtimestamp(round(now, 6), UTC)
-                moved = position.advance(
-                    seat, after.state, by, at, back=after.back, undo=is_undo(entry)
-                )
-                try:
-                    await self.runner.record(moved, seat, entry, by, at)
-                except StaleGame:
-                    pass
-                except SQLAlchemyError:
-                    log.exception("could not record an action")
-                    return UNAVAILABLE
-                else:
-                    self._publish(room, moved)
-                    if published is not None:
-                        published(moved)
-                    self.on_recorded(room, position, moved)
-                    return None
-                try:  # another process got there first: look at the game as it is now
-                    await self.catch_up(room)
-                except SQLAlchemyError:
-                    log.exception("could not read the actions another process recorded")
-                    return UNAVAILABLE
-            return Refusal(ErrorCode.CONFLICT, "the game is too busy; try again")
+                return Refusal(ErrorCode.CONFLICT, "the game is too busy; try again")
+        except RoomStuck:  # the one holding it waits for a database that is away
+            return UNAVAILABLE
 
     async def catch_up(self, room: Room) -> None:
         """Apply and publish the actions that another process recorded for this game (the

@@ -13,6 +13,10 @@ The limits of app/edge/limits.py apply here, before the hub sees anything:
   refused with an `error` `too_many` (its `ref` the message's id) and handed to nobody: the
   client may slow down and go on. A client that keeps sending past its socket's rate for
   messages of any kind, errors or not, is closed with 4429 and the reason.
+- a `sync` the server must answer (with patches or a snapshot: not one at the current seq,
+  which costs nothing) past its socket's or its address's rate closes the socket with 4429
+  after an `error` `too_many`: a client that needs that many answers is lost, and a page
+  reconnecting with `since` is caught up at once; a flood of them would cost a snapshot each.
 """
 
 from __future__ import annotations
@@ -30,9 +34,9 @@ from app.edge.error_codes import ErrorCode
 from app.edge.limits import Limits, SocketLimits, client_address, retry_after
 from app.edge.plain_numbers import whole_number
 from app.edge.security import socket_refusal
-from app.play import messages
+from app.play import fanout, messages
 from app.play.hub import Hub
-from app.play.rooms import Connection
+from app.play.rooms import Connection, Room
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +160,13 @@ async def _play(
             if text is None:
                 conn.push(messages.error(ErrorCode.BAD_INPUT, "messages must be JSON text frames"))
                 continue
-            refusal = _over_rate(limits, text)
+            message = _parsed(text)
+            flooded = _too_many_syncs(limits, room, message)
+            if flooded is not None:
+                conn.push(messages.error(ErrorCode.TOO_MANY, flooded))
+                log.warning("closed a socket of %s to %s: %s", limits.address, code, flooded)
+                break
+            refusal = _over_rate(limits, message)
             if refusal is not None:
                 conn.push(refusal)
                 continue
@@ -176,12 +186,33 @@ async def _play(
                 await websocket.close(CLOSE_TOO_MANY, reason=flooded)
 
 
-def _over_rate(limits: SocketLimits, text: str) -> str | None:
-    """The `error` for an action or chat line past its rate; None when the hub may have it
-    (a message that does not parse too: the hub answers it with what is wrong)."""
+def _parsed(text: str) -> messages.Parsed | None:
+    """The client's message, or None when it does not parse (the hub answers it with what is
+    wrong)."""
     try:
-        message = messages.parse(text)
+        return messages.parse(text)
     except messages.BadMessage:
+        return None
+
+
+def _too_many_syncs(
+    limits: SocketLimits, room: Room, message: messages.Parsed | None
+) -> str | None:
+    """Why the socket is closed, for a `sync` that would cost the server an answer past the
+    socket's or the address's rate of syncs; None for any other message, and for a sync at
+    the current seq (answered with nothing: app.play.fanout `holds_current`)."""
+    if not isinstance(message, messages.SyncMessage) or fanout.holds_current(room, message.seq):
+        return None
+    if not limits.message("sync"):
+        return None
+    return "too many syncs; slow down"
+
+
+def _over_rate(limits: SocketLimits, message: messages.Parsed | None) -> str | None:
+    """The `error` for an action or chat line past its rate; None when the hub may have it
+    (a message that does not parse too: the hub answers it with what is wrong; a sync has its
+    own rate, `_too_many_syncs`)."""
+    if message is None or isinstance(message, messages.SyncMessage):
         return None
     # An undo and a hint count as actions.
     kind = "action" if message.type in ("undo", "hint") else message.type

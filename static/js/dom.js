@@ -2,18 +2,17 @@
 
 import "./tip.js";
 
-const CONTROLS = new Set(["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY"]);
-
-// `element` explains itself with `text` (on hover, focus and long press: tip.js).
+// `element` explains itself with `text` (on hover, on focus, on a long press, and with the key
+// "?" on the focused control it belongs to: tip.js). A term that is not a control is no Tab stop:
+// it would sit in the way of play.
 export function tip(element, text) {
   element.dataset.tip = text;
-  if (!CONTROLS.has(element.tagName) && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "0");
   return element;
 }
 
 // An element with attributes (null, undefined and false leave one out; true sets it empty;
 // "class" sets the class name; "dataset" an object of data-* values; "tip" the tooltip's text
-// (tip.js), which also makes an element that is not a control reachable by the keyboard) and
+// (tip.js)) and
 // children (text or nodes; nested arrays are flattened; null, undefined and false are skipped).
 export function node(tag, props = {}, ...children) {
   const element = document.createElement(tag);

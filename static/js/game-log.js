@@ -18,18 +18,20 @@ export class GameLog {
     this.from = null; // the first line the reader asked to see; null: the view's own
     this.shown = { first: 0, count: 0 };
     this.loading = false;
-    this.list.tabIndex = -1;
     this.button.addEventListener("click", () => this.loadEarlier());
   }
 
+  // Shows the view's lines; returns those new since the last view (for the live region).
   show(view) {
     const start = view.log_start ?? 0;
     view.log.forEach((line, index) => {
       this.known[start + index] = line;
     });
+    const before = this.total;
     this.total = start + view.log.length;
     this.viewStart = start;
     this.draw();
+    return view.log.slice(Math.max(0, before - start));
   }
 
   // The lines to show: from `from` (or the view's first) to the end, while all are known.

@@ -19,6 +19,21 @@ import { node } from "./dom.js";
 import { Tour, stepTarget } from "./guide-tour.js";
 
 const KEY = "tinkertable.guide";
+
+// The table's keys, the same in every game (table.js, tip.js, hint.js): listed in the basics.
+const KEYS = [
+  [
+    "Tab, Shift+Tab",
+    "Go to the next or the previous choice; after each move the next decision's first choice has the focus " +
+      "(the prompt while the others play)",
+  ],
+  ["Enter or Space", "Make the choice that has the focus"],
+  ["?", "What the focused choice, and the row and column it stands in, mean"],
+  ["H", "A hint: what the good bot would do"],
+  ["Ctrl+Z", "Take back your last move, while the table allows it"],
+  ["Escape", "Put a help bubble or a hint away"],
+  ["Skip to the game", "The page's first link: straight to your choices"],
+];
 const storageKey = (game, kind) => `${KEY}.${game}.${kind}`;
 
 function remembered(game, kind) {
@@ -96,6 +111,12 @@ class Guide {
       { class: "how-to-play-basics", id: `how-to-play-${this.game}`, hidden: true },
       node("h2", {}, `${this.guide.name} in brief`),
       ...this.guide.basics.map(([title, text]) => [node("h3", {}, title), node("p", {}, text)]),
+      node("h3", {}, "Keys"),
+      node(
+        "dl",
+        { class: "how-to-play-keys" },
+        ...KEYS.map(([keys, what]) => [node("dt", {}, keys), node("dd", {}, what)]),
+      ),
     );
     this.button.setAttribute("aria-controls", this.basics.id);
     this.panel = node(

@@ -16,9 +16,29 @@ const NARROWEST = 300;
 const HEIGHT = 240;
 const PAD = { left: 44, right: 12, top: 14, bottom: 40 };
 const FRAME = 48; // the page's margins and the banner's padding around the chart, in px
-// One line per seat: colors apart for most kinds of color blindness, and a dash for each too.
-const COLORS = ["#2364aa", "#c0392b", "#2e8540", "#c99700", "#6b4f9e", "#1d232b"];
+// One line per seat, never told apart by colour alone: its own colour (each at least 3:1 on the
+// chart's white, and apart for most kinds of colour blindness), its own dash, its own marker
+// shape along the line, and the player's name at its end (and in the legend).
+const COLORS = ["#2364aa", "#c0392b", "#2e8540", "#8a6a00", "#6b4f9e", "#1d232b"];
 const DASHES = ["", "8 4", "2 3", "10 3 2 3", "4 4", "1 2"];
+const MARKS = 5; // markers along each line, besides the one at its end
+const LABELLED = 480; // px: from this width the names stand at the lines' ends
+const NAME_ROOM = 12; // characters of a name at a line's end (the legend has it whole)
+const CHAR = 8.5; // px of a character of the chart's 15 px text, about
+// Each seat's marker, centred on (0, 0), about 10 px across: circle, square, triangle, diamond,
+// triangle pointing down, cross.
+const SHAPES = [
+  (size) => ["circle", { r: size / 2 }],
+  (size) => ["rect", { x: -size / 2.3, y: -size / 2.3, width: size / 1.15, height: size / 1.15 }],
+  (size) => ["path", { d: `M 0 ${-size * 0.6} L ${size * 0.55} ${size * 0.4} L ${-size * 0.55} ${size * 0.4} Z` }],
+  (size) => ["path", { d: `M 0 ${-size * 0.6} L ${size * 0.6} 0 L 0 ${size * 0.6} L ${-size * 0.6} 0 Z` }],
+  (size) => ["path", { d: `M 0 ${size * 0.6} L ${size * 0.55} ${-size * 0.4} L ${-size * 0.55} ${-size * 0.4} Z` }],
+  (size) => {
+    const half = size / 2;
+    return ["path", { d: `M ${-half} ${-half} L ${half} ${half} M ${half} ${-half} L ${-half} ${half}` }];
+  },
+];
+const MARKER = 10;
 
 function svg(tag, attributes = {}, ...children) {
   const element = document.createElementNS(SVG, tag);
@@ -48,7 +68,53 @@ function chartWidth() {
   return Math.round(Math.min(WIDTH, Math.max(NARROWEST, room)));
 }
 
-// The chart (a figure holding the SVG and its legend), or null with nothing to draw.
+// A seat's marker at (x, y): filled in the line's colour, the cross (no inside) drawn thick.
+function marker(seat, x, y, size = MARKER) {
+  const [tag, shape] = SHAPES[seat % SHAPES.length](size);
+  const color = COLORS[seat % COLORS.length];
+  const open = tag === "path" && !shape.d.endsWith("Z");
+  return svg(tag, {
+    ...shape,
+    class: "chart-marker",
+    fill: open ? "none" : color,
+    stroke: open ? color : "#fff",
+    "stroke-width": open ? 3 : 1.5,
+    transform: `translate(${x} ${y})`,
+  });
+}
+
+// Each seat's standing at `step`: the last point at or before it.
+function standingAt(points, step) {
+  let found = points[0][1];
+  for (const [at, standing] of points) {
+    if (at > step) break;
+    found = standing;
+  }
+  return found;
+}
+
+const shortName = (name) => (name.length > NAME_ROOM ? `${name.slice(0, NAME_ROOM - 1)}…` : name);
+
+// The names at the lines' ends, each beside its line's marker at its line's height, moved apart
+// where lines end together (their ends' markers then sit on one another: these never do).
+function endLabels(ends, x, top, bottom) {
+  const GAP = 16;
+  const placed = [...ends].sort((a, b) => a.y - b.y);
+  for (let i = 1; i < placed.length; i += 1) placed[i].y = Math.max(placed[i].y, placed[i - 1].y + GAP);
+  const over = placed.length ? placed[placed.length - 1].y - bottom : 0;
+  if (over > 0) for (const label of placed) label.y = Math.max(top, label.y - over);
+  return placed.map(({ seat, y, name }) =>
+    svg(
+      "g",
+      { class: "chart-end", "data-seat": seat },
+      marker(seat, x, y),
+      svg("text", { x: x + 10, y: y + 5, class: "chart-name" }, shortName(name)),
+    ),
+  );
+}
+
+// The chart (a figure holding the SVG, its legend and its standings as a table), or null with
+// nothing to draw.
 export function scoreChart(chart) {
   if (!chart || !chart.points.length) return null;
   const seats = chart.names.length;
@@ -60,14 +126,19 @@ export function scoreChart(chart) {
   const steps = Math.max(1, chart.steps);
   const width = chartWidth();
   const left = levels.length ? PAD.left + 8 * Math.max(...levels.map((word) => word.length)) : PAD.left;
-  const x = (step) => left + ((width - left - PAD.right) * step) / steps;
+  const labelled = width >= LABELLED;
+  const room = labelled ? 26 + CHAR * Math.max(...chart.names.map((name) => shortName(name).length)) : 0;
+  const right = width - PAD.right - room;
+  const x = (step) => left + ((right - left) * step) / steps;
   const y = (value) => HEIGHT - PAD.bottom - ((HEIGHT - PAD.top - PAD.bottom) * value) / top;
+  // Lines that run together are drawn a little apart, so that each stays visible.
+  const apart = (seat) => (seat - (seats - 1) / 2) * 2;
 
   const grid = marks.map((value) =>
     svg(
       "g",
       { class: "chart-tick" },
-      svg("line", { x1: left, x2: width - PAD.right, y1: y(value), y2: y(value) }),
+      svg("line", { x1: left, x2: right, y1: y(value), y2: y(value) }),
       svg("text", { x: left - 8, y: y(value) + 6, "text-anchor": "end" }, said(value)),
     ),
   );
@@ -75,10 +146,11 @@ export function scoreChart(chart) {
     "g",
     { class: "chart-axis" },
     svg("text", { x: left, y: HEIGHT - 8 }, "Start"),
-    svg("text", { x: width - PAD.right, y: HEIGHT - 8, "text-anchor": "end" }, `Move ${chart.steps}`),
+    svg("text", { x: right, y: HEIGHT - 8, "text-anchor": "end" }, `Move ${chart.steps}`),
   );
   const lines = [];
   const finals = [];
+  const ends = [];
   for (let seat = 0; seat < seats; seat += 1) {
     let path = "";
     for (const [step, standing] of chart.points) {
@@ -87,17 +159,28 @@ export function scoreChart(chart) {
     path += ` H ${x(chart.steps)}`;
     const final = chart.points[chart.points.length - 1][1][seat];
     finals.push(final);
+    // Markers along the line, each seat's a little further on than the last seat's, so that
+    // lines that run together still show every shape; and one at the line's end (by its name).
+    const along = [];
+    for (let mark = 0; mark < MARKS; mark += 1) {
+      const step = (steps * (mark + (seat + 1) / (seats + 1))) / MARKS;
+      along.push(marker(seat, x(step), y(standingAt(chart.points, step)[seat])));
+    }
+    if (!labelled) along.push(marker(seat, x(chart.steps), y(final))); // else beside its name
     lines.push(
-      svg("path", {
-        d: path,
-        class: "chart-line",
-        stroke: COLORS[seat % COLORS.length],
-        "stroke-dasharray": DASHES[seat % DASHES.length],
-        "data-seat": seat,
-        // Lines that run together are drawn a little apart, so that each stays visible.
-        transform: `translate(0 ${(seat - (seats - 1) / 2) * 2})`,
-      }),
+      svg(
+        "g",
+        { class: "chart-seat", "data-seat": seat, transform: `translate(0 ${apart(seat)})` },
+        svg("path", {
+          d: path,
+          class: "chart-line",
+          stroke: COLORS[seat % COLORS.length],
+          "stroke-dasharray": DASHES[seat % DASHES.length],
+        }),
+        ...along,
+      ),
     );
+    ends.push({ seat, y: y(final) + apart(seat), name: chart.names[seat] });
   }
   const title = `${chart.measure} over the game`;
   const described = chart.names.map((name, seat) => `${name} ${said(finals[seat])}`).join(", ");
@@ -107,41 +190,78 @@ export function scoreChart(chart) {
       viewBox: `0 0 ${width} ${HEIGHT}`,
       class: "chart",
       role: "img",
-      "aria-label": `${title}: at the end, ${described}`,
+      "aria-label": `${title}: at the end, ${described}. The table below the chart has every change.`,
     },
     svg("title", {}, title),
     ...grid,
     axis,
     ...lines,
+    ...(labelled ? endLabels(ends, right + 12, PAD.top, HEIGHT - PAD.bottom) : []),
   );
   const legend = node(
     "ul",
     { class: "chart-legend" },
-    ...chart.names.map((name, seat) =>
-      node(
-        "li",
-        {},
-        swatch(seat),
-        ` ${name}: ${said(finals[seat])}`,
-      ),
-    ),
+    ...chart.names.map((name, seat) => node("li", {}, swatch(seat), ` ${name}: ${said(finals[seat])}`)),
   );
-  return node("figure", { class: "score-chart" }, node("figcaption", {}, title), picture, legend);
+  return node(
+    "figure",
+    { class: "score-chart" },
+    node("figcaption", {}, title),
+    picture,
+    legend,
+    standingsTable(chart, said),
+  );
 }
 
+// The chart as text: each move where a standing changed and every player's standing after it,
+// folded under its summary (a screen reader, or anyone, opens it).
+function standingsTable(chart, said) {
+  const head = node(
+    "tr",
+    {},
+    node("th", { scope: "col" }, "After"),
+    ...chart.names.map((name) => node("th", { scope: "col" }, name)),
+  );
+  const rows = chart.points.map(([step, standing]) =>
+    node(
+      "tr",
+      {},
+      node("th", { scope: "row" }, step === 0 ? "Start" : `Move ${step}`),
+      ...standing.map((value) => node("td", {}, said(value))),
+    ),
+  );
+  const table = node(
+    "table",
+    { class: "chart-steps" },
+    node("caption", { class: "visually-hidden" }, `${chart.measure} after each move that changed it`),
+    node("thead", {}, head),
+    node("tbody", {}, ...rows),
+  );
+  const named = `${chart.measure} move by move`;
+  return node(
+    "details",
+    { class: "chart-table folded" },
+    node("summary", {}, `${named}, as a table`),
+    // In a box of its own that scrolls sideways when a phone is too narrow (reached by Tab).
+    node("div", { class: "chart-steps-box", role: "region", tabindex: 0, "aria-label": named }, table),
+  );
+}
+
+// The legend's sample of a seat's line: its colour, dash and marker.
 function swatch(seat) {
   return svg(
     "svg",
-    { class: "chart-swatch", viewBox: "0 0 24 8", width: 24, height: 8, "aria-hidden": "true" },
+    { class: "chart-swatch", viewBox: "0 0 36 14", width: 36, height: 14, "aria-hidden": "true" },
     svg("line", {
       x1: 0,
-      x2: 24,
-      y1: 4,
-      y2: 4,
+      x2: 36,
+      y1: 7,
+      y2: 7,
       stroke: COLORS[seat % COLORS.length],
       "stroke-width": 3,
       "stroke-dasharray": DASHES[seat % DASHES.length],
     }),
+    marker(seat, 18, 7),
   );
 }
 

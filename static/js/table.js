@@ -15,6 +15,7 @@ import { fetchChart, scoreChart } from "./score-chart.js";
 import { followPace, showPace } from "./pace.js";
 import { forgetSeat, keepSeat, keptSeat } from "./seats.js";
 import { setUpNotify } from "./notify.js";
+import { TableFocus } from "./table-focus.js";
 import { notifyWhileHidden, setUpAlerts, turnIs } from "./turn-alerts.js";
 
 const NAME_KEY = "tinkertable.name";
@@ -44,6 +45,7 @@ const client = {
 const gameName = document.title.split(" · ")[0];
 const gameLog = new GameLog(el("log"), el("log-earlier"), code);
 let rendered = false; // the game has been drawn once (alerts come on changes only)
+let ownMove = false; // the view being drawn follows this page's own action
 
 // --- the connection ---
 
@@ -53,13 +55,26 @@ function connect() {
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${code}${since}`);
   client.socket = socket;
   client.live = false;
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    if (client.socket === socket) receive(JSON.parse(event.data)); // not one given up (startAfresh)
+  });
   socket.addEventListener("close", (event) => {
     if (client.socket !== socket) return;
     client.socket = null;
     client.live = false;
     reconnectLater(event.code === SERVER_RESTARTING);
   });
+}
+
+// The page's view is not the server's: drop it and connect again without `since`, which
+// begins with a snapshot (a `sync` could only bring patches for a view the page no longer has).
+function startAfresh() {
+  const socket = client.socket;
+  client.view = null;
+  client.seq = null;
+  client.socket = null; // its close is not a connection lost: no reconnecting later
+  socket?.close();
+  connect();
 }
 
 // The close code of a server going away to restart (RFC 6455): it is back within seconds,
@@ -159,18 +174,19 @@ function receive(message) {
       render();
       break;
     case "patch":
-      if (client.view === null || message.seq !== client.seq + 1) {
-        send({ type: "sync", seq: client.seq ?? 0 });
+      if (client.view === null) return; // the connection's snapshot comes first
+      if (message.seq !== client.seq + 1) {
+        send({ type: "sync", seq: client.seq }); // answered with the patches missed
         return;
       }
       try {
         client.view = applyPatch(client.view, message.ops);
         client.seq = message.seq;
       } catch (error) {
-        client.view = null;
-        send({ type: "sync", seq: 0 });
+        startAfresh(); // the view is not the server's (and half patched)
         return;
       }
+      ownMove = client.pending.size > 0;
       client.pending.clear();
       render();
       break;
@@ -202,6 +218,19 @@ const botNote = (player) => (player.bot && !/\bbot\b/i.test(player.name) ? " (bo
 // Bots are always there: never shown as away.
 const presence = (player) => (player.bot ? "bot" : player.connected ? "connected" : "not connected");
 
+// A seat's presence: a dot whose shape says it (filled: connected, ring: away, square: a bot;
+// site.css), and the same in words for a screen reader (a bot's name says it already).
+function presenceDot(words) {
+  const dot = document.createElement("span");
+  dot.className = "dot";
+  dot.setAttribute("aria-hidden", "true");
+  if (words === "bot") return [dot];
+  const said = document.createElement("span");
+  said.className = "visually-hidden";
+  said.textContent = `(${words})`;
+  return [dot, said];
+}
+
 function renderLobby() {
   const lobby = client.lobby;
   if (myId !== null) {
@@ -218,11 +247,9 @@ function renderLobby() {
     ...lobby.players.map((player) => {
       const item = document.createElement("li");
       item.className = player.bot ? "bot" : player.connected ? "connected" : "away";
-      const dot = document.createElement("span");
-      dot.className = "dot";
-      dot.setAttribute("aria-label", presence(player));
       const you = player.seat === mySeat ? " — you" : "";
-      item.append(dot, ` ${player.name}${player.host ? " (host)" : ""}${botNote(player)}${you}`);
+      const host = player.host ? " (host)" : "";
+      item.append(...presenceDot(presence(player)), ` ${player.name}${host}${botNote(player)}${you}`);
       if (hosting && !player.host) {
         const remove = document.createElement("button");
         remove.type = "button";
@@ -450,14 +477,48 @@ function render() {
   renderPlayers();
   const yourTurn = mySeat !== null && view.active.includes(mySeat);
   table.classList.toggle("your-turn", yourTurn);
+  const focusWas = focus.before();
   renderTurnBar(view, yourTurn);
   turnIs(yourTurn, { first: !rendered, what: view.prompt, game: gameName });
+  const firstRender = !rendered;
   rendered = true;
-  gameLog.show(view);
+  const newLines = gameLog.show(view);
   renderTimeouts(view.timeouts || []);
   gameModule.render(el("board"), view, { live: client.live });
   hints.redrawn();
   renderResult();
+  sayAloud(view, yourTurn, ownMove ? [] : newLines, firstRender);
+  ownMove = false;
+  if (!firstRender) focus.after(focusWas, view, deciding(view));
+}
+
+// --- the keyboard and the ears ---
+
+const deciding = (view) => mySeat !== null && view.active.includes(mySeat) && !view.result;
+const focus = new TableFocus({ board: el("board"), prompt: el("prompt"), firstChoice: gameModule.firstChoice });
+
+// "Skip to the game": straight to the first choice, or the prompt; before the game, the lobby's
+// first step.
+el("skip-to-game")?.addEventListener("click", (event) => {
+  const target = client.view && !el("game").hidden
+    ? focus.target(client.view, deciding(client.view))
+    : el("lobby").querySelector("input:not([readonly]), button:not([disabled])");
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+});
+
+// Heard, not only seen: the others' moves as the log writes them (polite), and "Your turn: ..."
+// with the prompt when the turn comes or what it asks changes (assertive).
+let saidTurn = "";
+
+function sayAloud(view, yourTurn, lines, firstRender) {
+  if (lines.length && !firstRender) el("moves-said").textContent = lines.join(" ");
+  const turn = yourTurn && !view.result ? `Your turn: ${promptWords(view.prompt, true) || "choose"}` : "";
+  if (turn !== saidTurn) {
+    saidTurn = turn;
+    el("turn-said").textContent = turn;
+  }
 }
 
 // --- the bar at the top: whose turn, what to do now, your clock ---
@@ -574,10 +635,7 @@ function awayLongEnough(player) {
 function playerItem(player, facts) {
   const item = document.createElement("li");
   item.dataset.seat = player.seat;
-  const dot = document.createElement("span");
-  dot.className = "dot";
-  dot.setAttribute("aria-label", facts.presence);
-  item.append(dot, ` ${facts.label}`);
+  item.append(...presenceDot(facts.presence), ` ${facts.label}`);
   if (facts.clock) {
     const clock = document.createElement("span");
     clock.className = "clock";

@@ -1,6 +1,8 @@
 // The page's one tooltip. Any element with a data-tip attribute explains itself in a bubble: on
 // hover, on keyboard focus, and on a touch screen on a long press (which then does not click);
-// what is not a control also on a tap.
+// what is not a control also on a tap. The key "?" shows the help of the focused control: its own
+// tip, those of what it stands in, and the headers of its table row and column, so that help
+// terms need no Tab stop of their own.
 // The bubble is the element's description (aria-describedby) while it shows. Escape, a press
 // elsewhere, leaving the element or scrolling hides it.
 
@@ -19,14 +21,14 @@ function theBubble() {
     bubble.id = "tip";
     bubble.className = "tip";
     bubble.setAttribute("role", "tooltip");
+    bubble.setAttribute("aria-live", "polite"); // the help "?" asked for is heard, not only seen
     bubble.hidden = true;
     document.body.append(bubble);
   }
   return bubble;
 }
 
-export function show(element) {
-  const text = element.dataset.tip;
+export function show(element, text = element.dataset.tip) {
   if (!text) return;
   hide();
   const tip = theBubble();
@@ -62,6 +64,32 @@ function place(tip, box) {
 }
 
 const CONTROLS = "a[href], button, input, select, textarea, summary, [data-action]";
+
+// Everything that explains `element`: its own tip, its ancestors', and in a table the tips of
+// its row's header and its column's header.
+export function helpOf(element) {
+  const tips = [];
+  const add = (holder) => {
+    const text = holder && holder.dataset && holder.dataset.tip;
+    if (text && !tips.includes(text)) tips.push(text);
+  };
+  for (let at = element; at && at !== document.body; at = at.parentElement) add(at);
+  const cell = element.closest("td, th");
+  const row = cell && cell.closest("tr");
+  if (row) {
+    const tipOf = (header) => header.closest("[data-tip]") || header.querySelector("[data-tip]");
+    for (const header of row.querySelectorAll(":scope > th")) add(tipOf(header));
+    const table = row.closest("table");
+    const column = [...row.children].indexOf(cell);
+    const head = table && table.tHead && table.tHead.rows[table.tHead.rows.length - 1];
+    if (head && head.children[column]) {
+      add(tipOf(head.children[column]));
+    }
+  }
+  return tips.join(" · ");
+}
+
+const typing = (target) => target instanceof Element && target.closest("input, textarea, select, [contenteditable]");
 const tipped = (target) => (target instanceof Element ? target.closest("[data-tip]") : null);
 
 function endPress() {
@@ -85,6 +113,14 @@ function install() {
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") hide();
+    if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return;
+    const help = helpOf(focused);
+    if (!help) return;
+    event.preventDefault();
+    if (anchor === focused) hide();
+    else show(focused, help);
   });
   window.addEventListener("scroll", () => hide(), { passive: true, capture: true });
   window.addEventListener("resize", () => hide());

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -19,11 +18,15 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.conftest import unavailable
+from tests.e2e.servers import free_port
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 # Bounds for liveness, not for speed: a passing test waits only as long as the page takes, and
@@ -42,12 +45,6 @@ def chromium_path() -> str:
     return path
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def _healthy(url: str) -> bool:
     try:
         with urllib.request.urlopen(url + "/api/health", timeout=2) as response:
@@ -61,7 +58,7 @@ def serving(directory: Path, port: int | None = None, **env: str) -> Iterator[st
     """A real server process on its own SQLite database in `directory` (on `port`, else a free
     one), with `env` added to its environment; its base URL until the block ends, when it is
     stopped as a host stops it (SIGTERM)."""
-    port = port or _free_port()
+    port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{directory / 'browser.db'}", **env}
     log_path = directory / "server.log"
@@ -137,6 +134,36 @@ def artifacts() -> Path:
     path = ROOT / "test-artifacts" / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+# Screenshots of every page at both sizes, for people to look at (tests/browser/test_screens.py
+# and the pages the access tests visit): artifacts/screens (git-ignored).
+SCREENS = ROOT / "artifacts" / "screens"
+SIZES = [(1280, 800), (375, 740)]
+
+
+def shoot(page: Page, name: str) -> Path:
+    """The whole page as artifacts/screens/<name>-<width>x<height>.png, and ...-first.png, the
+    first screen alone: what a person sees before scrolling."""
+    size = page.viewport_size
+    assert size is not None
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    path = SCREENS / f"{name}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=path, full_page=True)
+    page.screenshot(path=path.with_name(f"{path.stem}-first.png"))
+    assert path.stat().st_size > 1000, f"{path.name} is blank"
+    return path
+
+
+def shoot_at_each_size(page: Page, name: str) -> None:
+    """`shoot` at 1280 x 800 and at 375 x 740; the page is left at its first size."""
+    first = page.viewport_size
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, name)
+    if first is not None:
+        page.set_viewport_size(first)
 
 
 # "How to play" offers a tour the first time each kind of decision comes up (static/js/guide.js):

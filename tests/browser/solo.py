@@ -1,14 +1,21 @@
 """Solo play in real browsers, for each game's own solo test (tests/games/<game>/
 test_pages_solo.py) and the tests that drive any game by its controls: from the home page, one
-person plays a game against the bots that "Play against bots" seats, to the end, by clicking the
-page's controls.
+person plays a game against the bots that "Play against bots" seats, to the end, with the
+keyboard alone (issue "Every hand and every eye"): the first Tab reaches "Skip to the game",
+whose Enter puts the focus on the first choice; then each move is Tab or Shift+Tab to the chosen
+control and Enter, never a click. After each move the focus must be on the next decision's first
+choice (the bot's moves between), "Your turn: ..." must be said (the assertive live region) and
+the bot's moves read out (the polite one, as the log writes them). At the start, midway and at
+the result the page must pass tests/browser/access.py's `check_everyone_can_use` (axe at both
+sizes, names in words, help terms 24 x 24); midway it is also photographed under each
+colour-vision filter and at 200% zoom (`look_as_everyone`), and at the end its replay passes axe.
 
 A solo test opens "/" in a fresh context, fills in "Your name" on the game's card and presses
 "Play against bots" (the home page picks the strongest level, "Good"). The game must start at
 once with the game's minimum number of players less one as bots (at least one). Then the person
 plays: whenever the page offers them something to do, the test checks that the board's controls
 carry exactly the view's legal actions, picks one of the clickable ones with a `Pick` (the
-game's own, or `preferring` the types its entry's bench prefers), clicks it, and waits until the
+game's own, or `preferring` the types its entry's bench prefers), presses it, and waits until the
 game's public record holds it. The bot plays meanwhile. At the end the result panel names the
 winners (or nobody) and the record shows the bot's moves beside the person's.
 
@@ -33,6 +40,14 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from .access import (
+    at_both_sizes,
+    check_everyone_can_use,
+    check_focus_on_a_choice,
+    focused,
+    look_as_everyone,
+    press_to,
+)
 from .pages import DECIDING, new_table, record, seq
 
 Action = dict[str, Any]
@@ -185,6 +200,37 @@ def wait_accepted(page: Page, code: str, seat: int, count: int) -> int:
         time.sleep(POLL)
 
 
+def enter_the_game(page: Page) -> None:
+    """From the page's top, by keyboard: Tab to "Skip to the game", Enter."""
+    if focused(page)["where"] == "body":
+        page.keyboard.press("Tab")
+        assert focused(page)["where"] == "skip-to-game", f"the first Tab reaches {focused(page)}"
+        page.keyboard.press("Enter")
+
+
+# What the live regions say: "Your turn: ..." (assertive), the others' moves (polite), and the
+# log's lines as the page shows them.
+HEARD = """() => ({
+  turn: document.getElementById("turn-said").textContent,
+  moves: document.getElementById("moves-said").textContent,
+  log: [...document.querySelectorAll("#log li")].map((line) => line.textContent).join(" "),
+})"""
+
+
+def log_lines(page: Page) -> int:
+    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
+
+
+def check_heard(page: Page, others_wrote: bool) -> None:
+    """At the person's decision "Your turn: <what to do>" is said; when the others' moves wrote
+    in the log since the person's own move was drawn, that was read out as the log wrote it."""
+    heard = page.evaluate(HEARD)
+    assert heard["turn"].startswith("Your turn: ") and len(heard["turn"]) > len("Your turn: ")
+    if others_wrote:
+        assert heard["moves"], "the others' moves were not read out"
+        assert heard["moves"] in heard["log"], f"{heard['moves']!r} is not what the log wrote"
+
+
 def check_result(page: Page) -> None:
     """The result panel names the view's winners, or nobody."""
     expect(page.locator("#result")).to_be_visible()
@@ -211,30 +257,37 @@ def play_one_game(
     check_started_with_bots(page, "Ann", bots=1)  # one Good bot: the games played so seat two
     you = page.evaluate("() => window.tinkertable.client.view.you")
     assert you == 0  # people sit first, bots after them
+    check_everyone_can_use(page, f"{game} at its start")
+    enter_the_game(page)
 
     clicks = 0
     kinds: set[str] = set()
+    lines = 0  # the log's lines once the person's last move was drawn
     while True:
         wait_for_decision(page)
         if page.evaluate("() => window.tinkertable.client.view.result !== null"):
             break
         assert clicks < max_clicks, "the game did not end"
+        check_focus_on_a_choice(page)
         choices = clickable_actions(page)
-        assert choices, "the person is asked but nothing on the board can be clicked"
+        assert choices, "the person is asked but nothing on the board can be pressed"
+        check_heard(page, others_wrote=clicks > 0 and log_lines(page) > lines)
         action = pick([action for _, action in choices], rng)
         text = next(text for text, shown in choices if shown == action)
-        assert "'" not in text
-        page.locator(f"#board [data-action='{text}']").click()
+        press_to(page, text)
+        page.keyboard.press("Enter")
         clicks += 1
         kinds.add(action["type"])
-        page.wait_for_function(
-            "n => window.tinkertable.client.seq >= n",
-            arg=wait_accepted(page, code, you, clicks),
-        )
+        mine = wait_accepted(page, code, you, clicks)
+        page.wait_for_function("n => window.tinkertable.client.seq >= n", arg=mine)
+        lines = log_lines(page)  # the log as the person's own move left it (maybe more)
         if clicks == midway:
             page.screenshot(path=screenshot, full_page=True)
+            check_everyone_can_use(page, f"{game} midway")
+            look_as_everyone(page, screenshot.parent, f"solo-{game}-midway")
 
     check_result(page)
+    check_everyone_can_use(page, f"{game} at its result")
     final = record(page, code)
     assert final["status"] == "finished"
     bot_seats = {player["seat"] for player in final["players"] if player["bot"]}
@@ -253,6 +306,11 @@ def play_one_game(
     assert played.seq == len(moves)
     assert played.person_moves == clicks  # every click made one move, and nothing else did
     assert played.seq > clicks and played.bot_moves > 0  # the bot played its part
+    page.goto(f"/l/{code}/replay")
+    page.wait_for_function("() => (document.querySelector('#board')?.children.length ?? 0) > 0")
+    at_both_sizes(page, f"{game}'s replay")
+    page.go_back()  # the table again, at its result, for what the game's own test looks at next
+    expect(page.locator("#result")).to_be_visible()
     print(f"\n{game}: {played}")
     return played
 

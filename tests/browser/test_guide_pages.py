@@ -36,6 +36,10 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 740}
 
 # The step on screen now: its element (ringed, marked data-guide-now) and the dialog, measured.
+ON_THE_PAGE = """() => {
+  const target = document.querySelector('[data-guide-now]');
+  return Boolean(target && target.checkVisibility());
+}"""
 STEP = """() => {
   const dialog = document.querySelector('.guide-pop');
   const target = document.querySelector('[data-guide-now]');
@@ -97,6 +101,9 @@ def walk(page: Page, name: str, shot: Path | None = None) -> int:
     while True:
         steps += 1
         expect(dialog.locator(".guide-count")).to_have_text(re.compile(rf"^{steps} of \d+$"))
+        # A board drawn anew (the bot's move) takes the step's mark with it until the tour finds
+        # its element again, on the next frame: wait for it rather than read between the two.
+        page.wait_for_function(ON_THE_PAGE)
         step = page.evaluate(STEP)
         where = f"{name}, step {step['count']}"
         assert step["focused"], f"{where}: the focus is not in the dialog"

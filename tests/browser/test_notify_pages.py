@@ -24,7 +24,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Page, expect
 
-from tests.notify.services import Browser, Inbox, PushService, free_port
+from tests.e2e.servers import free_port
+from tests.notify.services import Browser, Inbox, PushService
 
 from .fixtures import bounded_context, serving
 from .pages import HOST_FIRST_NAME, NewContext, create_game, two_player_game

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.servers import free_port
 from tests.registered import a_game
 
-from .fixtures import _free_port, bounded_context, serving
+from .fixtures import bounded_context, serving
 from .pages import join, new_table, seq, start, wait_live, wait_seq
 
 pytestmark = pytest.mark.browser
@@ -27,7 +28,7 @@ def act_first_legal(pages: list[Page]) -> None:
 
 
 def test_a_restart_tells_the_pages_and_the_game_plays_on(browser: Any, tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     contexts = []
     try:
         with serving(tmp_path, port=port) as url:

@@ -21,9 +21,8 @@ from tests.conftest import run
 from tests.play.test_review import GAMES, played
 from tests.play.test_review_ranking import Valuer
 
-from .fixtures import bounded_context
+from .fixtures import SCREENS, bounded_context
 from .recorded import Recorded, RecordedServer, recorded_server_fixture
-from .test_screens import SCREENS
 
 pytestmark = pytest.mark.browser
 recorded_server = recorded_server_fixture

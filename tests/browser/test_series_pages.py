@@ -2,7 +2,7 @@
 replays, the latest first, ten a page and "Older games"), the result banner's series line (at
 the table and on the replay), and the lobby of the next game with the series so far: in a real
 browser at a desktop's and a phone's size, with screenshots (artifacts/screens/, as
-test_screens.py saves them)."""
+fixtures.py's `shoot` saves them)."""
 
 from __future__ import annotations
 
@@ -24,10 +24,9 @@ from tests.conftest import run
 from tests.play.test_off_loop import GAMES, NAMES, random_game
 from tests.registered import a_game
 
-from .fixtures import bounded_context
+from .fixtures import bounded_context, shoot
 from .recorded import RecordedServer, recorded_server_fixture
 from .test_home_pages import OVERFLOW, fits_the_hand
-from .test_screens import SCREENS, shoot
 
 pytestmark = pytest.mark.browser
 recorded_server = recorded_server_fixture
@@ -79,7 +78,6 @@ def score_words(series: dict[str, Any]) -> str:
 def test_your_games_the_banner_s_series_and_the_next_lobby(
     browser: Any, recorded_server: RecordedServer, width: int, height: int
 ) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     game = GAMES[a_game(players=2)]
     seed, moves = random_game(game.id, 1)
     recorded = [recorded_server.record(game.id, moves, seed, host_token=True) for _ in range(ENDED)]

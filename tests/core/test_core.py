@@ -584,3 +584,6 @@ def test_visible_log_keeps_the_last_lines() -> None:
     assert visible_log(state, None) == [f"line {i}" for i in range(20, 100, 2)]
     assert visible_log(state, 0) == [f"line {i}" for i in range(60, 100)]
     assert visible_log(state, 0, last=3) == ["line 97", "line 98", "line 99"]
+    # With a step, the oldest go that many at a time: 40 lines less 16 at a time.
+    assert visible_log(state, 0, step=16) == [f"line {i}" for i in range(64, 100)]
+    assert visible_log(state, None, step=16) == [f"line {i}" for i in range(32, 100, 2)]

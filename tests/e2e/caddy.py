@@ -26,11 +26,19 @@ DOMAIN = "localhost"
 
 
 class CaddyProcess:
-    """`caddy run` with the shipped Caddyfile, in front of the app listening on `upstream_port`."""
+    """`caddy run` with the shipped Caddyfile, in front of the app listening on `upstream_port`,
+    or of several app hosts at `upstreams` ("10.1.2.3:8000"...: the Caddyfile's APP_HOSTS)."""
 
-    def __init__(self, executable: str, upstream_port: int, directory: Path) -> None:
+    def __init__(
+        self,
+        executable: str,
+        upstream_port: int | None,
+        directory: Path,
+        *,
+        upstreams: list[str] | None = None,
+    ) -> None:
         self.executable = executable
-        self.upstream_port = upstream_port
+        self.upstreams = upstreams or [f"127.0.0.1:{upstream_port}"]
         self.directory = directory
         self.https_port = free_port()
         self.http_port = free_port()
@@ -53,10 +61,12 @@ class CaddyProcess:
 
     def environment(self) -> dict[str, str]:
         """What a host sets (the Caddyfile's variables), for this test's ports."""
+        several = {"APP_HOSTS": "several"} if len(self.upstreams) > 1 else {}
         return {
             "DOMAIN": DOMAIN,
             "CERTIFICATES": "internal",
-            "UPSTREAM": f"127.0.0.1:{self.upstream_port}",
+            "UPSTREAM": " ".join(self.upstreams),
+            **several,
             "HTTP_PORT": str(self.http_port),
             "HTTPS_PORT": str(self.https_port),
             "CADDY_ADMIN": f"127.0.0.1:{self.admin_port}",

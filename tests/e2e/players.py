@@ -263,11 +263,11 @@ class Player:
             self.playing = False
             self.parked.set()
 
-    async def reconnect(self, ws_base: str, code: str) -> None:
+    async def reconnect(self, ws_base: str, code: str, **options: Any) -> None:
         """Reconnect with since=<our seq> and catch up (a barrier); settle an action that was in
         flight when the connection died: if it was recorded, its seq is at most the one we
-        caught up to."""
-        await self.connect(ws_base, code, since=self.seq)
+        caught up to. `options` as for `connect`."""
+        await self.connect(ws_base, code, since=self.seq, **options)
         await self.barrier()
         last = self.ledger[-1] if self.ledger else None
         if last is not None and last.outcome == "in_flight" and last.upto is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from typing import Literal
 
 Mode = Literal["open", "refuse", "silent"]
@@ -25,10 +26,16 @@ class DatabaseProxy:
         self.server: asyncio.Server | None = None
         self.port = 0
         self.links: set[Link] = set()
+        self.handlers: set[asyncio.Task[None]] = set()  # one per accepted connection
         self.accepted = 0
 
-    async def start(self) -> int:
-        self.server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
+    async def start(self, listener: socket.socket | None = None) -> int:
+        """Listen on 127.0.0.1 (a port of its own), or on `listener`, a socket made elsewhere
+        (on another host: tests/e2e/netns.py); the port."""
+        if listener is not None:
+            self.server = await asyncio.start_server(self._accept, sock=listener)
+        else:
+            self.server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
         self.port = self.server.sockets[0].getsockname()[1]
         return self.port
 
@@ -50,9 +57,15 @@ class DatabaseProxy:
             self.server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 5)
+        if self.handlers:  # each ends once its link is closed
+            await asyncio.wait(set(self.handlers), timeout=5)
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.accepted += 1
+        handler = asyncio.current_task()
+        if handler is not None:
+            self.handlers.add(handler)
+            handler.add_done_callback(self.handlers.discard)
         if self.mode == "refuse":
             writer.close()
             return

@@ -79,18 +79,21 @@ async def open_table(
     return Table(code, game, seats, spectator)
 
 
-async def connect_table(table: Table, ws_base: str) -> None:
+async def connect_table(table: Table, ws_base: str, **options: Any) -> None:
     for player in table.players:
-        await player.connect(ws_base, table.code)
+        await player.connect(ws_base, table.code, **options)
         await player.barrier()
         if player.view is None:
             raise ProtocolFailure(f"{player.name}: no snapshot on connecting")
 
 
-async def fresh_view(player: Player, ws_base: str, code: str) -> tuple[int, dict[str, Any]]:
-    """The seq and view a new connection with `player`'s token gets now."""
+async def fresh_view(
+    player: Player, ws_base: str, code: str, **options: Any
+) -> tuple[int, dict[str, Any]]:
+    """The seq and view a new connection with `player`'s token gets now (`options` as for
+    `Player.connect`)."""
     fresh = Player(f"fresh {player.name}", player.seat, player.token)
-    await fresh.connect(ws_base, code)
+    await fresh.connect(ws_base, code, **options)
     try:
         await fresh.barrier()
     finally:
@@ -101,11 +104,11 @@ async def fresh_view(player: Player, ws_base: str, code: str) -> tuple[int, dict
     return fresh.seq, fresh.view
 
 
-async def check_views_are_fresh(table: Table, ws_base: str) -> None:
+async def check_views_are_fresh(table: Table, ws_base: str, **options: Any) -> None:
     """Each player's view, kept by applying what it was sent, equals a fresh snapshot (the game
     must not move meanwhile)."""
     for player in table.players:
-        seq, view = await fresh_view(player, ws_base, table.code)
+        seq, view = await fresh_view(player, ws_base, table.code, **options)
         if (player.seq, player.view) != (seq, view):
             raise ProtocolFailure(
                 f"{player.name}: holds seq {player.seq}, a fresh snapshot has seq {seq}:"

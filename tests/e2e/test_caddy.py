@@ -292,3 +292,16 @@ def test_with_a_domain_https_from_a_public_authority(tmp_path: Path) -> None:
     assert server["routes"][0]["match"] == [{"host": ["games.example.org"]}]
     # No issuer named: Caddy's default, ACME (Let's Encrypt, then ZeroSSL).
     assert "tls" not in config["apps"]
+
+
+def test_several_app_hosts_are_balanced_and_checked(tmp_path: Path) -> None:
+    """APP_HOSTS=several: every address of UPSTREAM an upstream, each asked for /api/health;
+    one app (the default) is proxied as before, unchecked."""
+    several = {"UPSTREAM": "10.0.0.2:8000 10.0.0.3:8000", "APP_HOSTS": "several"}
+    (server,) = adapted(tmp_path, several)["apps"]["http"]["servers"].values()
+    proxy = server["routes"][0]["handle"][0]
+    assert proxy["upstreams"] == [{"dial": "10.0.0.2:8000"}, {"dial": "10.0.0.3:8000"}]
+    assert proxy["health_checks"]["active"]["uri"] == "/api/health"
+    assert proxy["load_balancing"]["try_duration"] > 0
+    (one,) = adapted(tmp_path, {})["apps"]["http"]["servers"].values()
+    assert "health_checks" not in one["routes"][0]["handle"][0]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosedOK
 
 from tests.conftest import run
+from tests.e2e.servers import free_port
 from tests.registered import a_game, a_short_game
 
 pytestmark = pytest.mark.postgres
@@ -34,12 +34,6 @@ MESSAGE_TIMEOUT = 30.0  # seconds for a message a passing test gets at once (a l
 GAME = a_short_game(players=2)  # the game played whole, its two seats on two processes
 # The game of the lobby whose host removes a person: three seats, and it starts with two.
 GAME_OF_THREE = a_game(players=3, where=lambda entry: entry.game.min_players <= 2)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -56,7 +50,7 @@ def two_servers(postgres_server: str, tmp_path: Path) -> Iterator[list[str]]:
     }
     try:
         for number in range(2):
-            port = _free_port()
+            port = free_port()
             log = open(tmp_path / f"server{number}.log", "wb")  # noqa: SIM115 (closed below)
             logs.append(log)
             command = [sys.executable, "-m", "uvicorn", "app.main:app", "--port", str(port)]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -169,9 +168,3 @@ class Inbox:
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
         self.received.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
         return "250 OK"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]

@@ -18,7 +18,8 @@ from starlette.testclient import TestClient
 from app.config import Settings
 from app.store.db import utcnow
 from app.store.tables.notifications import EmailAddress
-from tests.notify.services import Inbox, act, bearer, free_port, notified, until_turn_of
+from tests.e2e.servers import free_port
+from tests.notify.services import Inbox, act, bearer, notified, until_turn_of
 from tests.ops.owner import changed
 from tests.play.tables import GAME, Table, serving
 from tests.registered import ENTRIES

@@ -34,6 +34,7 @@ def test_stopping_while_the_listener_starts_leaves_no_connection_open(
             listening_begins.set()
             await asyncio.Event().wait()  # until cancelled
 
+        await notices.hold("abc")  # a lobby held: the connect LISTENs on its channel
         with mock.patch.object(asyncpg.Connection, "add_listener", add_listener):
             notices.start()
             await listening_begins.wait()

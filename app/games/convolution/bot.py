@@ -44,7 +44,6 @@ from app.games.convolution.scoresheet import (
     TITLES,
     TOTALS,
     TURNS,
-    Phase,
     Standing,
     category_values,
     decide,
@@ -232,16 +231,16 @@ class GoodBot(Bot):
         favourite (see the module docstring for what the value means)."""
         seat, state = int(view["you"]), view["state"]
         turn, first_player = int(state["turn"]), int(state["first_player"])
-        values = category_values(state["dice"])
-        sheets = sheets_from_view(state)
         choices = {
             action["category"]: action
             for action in legal
             if action.get("type") == "score" and action.get("category") in ACTIVE
         }
-        if state["phase"] != Phase.SCORE or not choices:
+        if state["dice"] is None or not choices:  # no dice: the roll is due
             action = rng.choice(legal)
             return [Weighed(action, 0.0, only_reason(action))]
+        values = category_values(state["dice"])
+        sheets = sheets_from_view(state)
         futures = [
             [random_values(rng) for _ in range(roll_of(TURNS) - roll_of(turn))]
             for _ in range(PLAYOUTS)
@@ -312,15 +311,15 @@ class GreedyBot(Bot):
     def choose(self, game: Game, view: View, legal: list[Action], rng: Rng) -> Action:
         ordered = sorted(legal, key=canonical)
         state = view.get("state") if isinstance(view, dict) else None
-        if not isinstance(state, dict) or not isinstance(state.get("offers"), dict):
-            return ordered[0]  # rolling, or a view it cannot read
-        offers: dict[str, int] = state["offers"]
+        if not isinstance(state, dict) or not isinstance(state.get("dice"), dict):
+            return ordered[0]  # rolling (no dice yet), or a view it cannot read
+        values = category_values(state["dice"])
         theirs = state["sheets"][1 - int(view["you"])]
 
         def immediate(action: Action) -> tuple[int, int]:
             category = str(action.get("category"))
-            score = int(offers.get(category, 0))
             mark = theirs.get(category)
+            score = score_for(category, values[category], first=mark is None)
             decided = 0 if mark is None else (1 if score > int(mark["score"]) else -1)
             return decided, score
 

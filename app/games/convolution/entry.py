@@ -15,5 +15,7 @@ def entry() -> GameEntry:
         ConvolutionKeeper(),
         Progress(progress.MEASURE, progress.progress, progress.breakdown),
         (Recording("convolution-2p", 2, 101),),
-        Bench(cost=10, load_games=250, load_rate=120),
+        # Its patches: 392 bytes on average, 251 of them the log's new lines, the legal
+        # actions and the prompt: 0.141 of its small snapshot with no change of state at all.
+        Bench(cost=10, load_games=250, load_rate=120, patch_share=0.23),
     )

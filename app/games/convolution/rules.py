@@ -33,14 +33,10 @@ from app.games.convolution.scoresheet import (
     blank_sheet,
     categories_won,
     category_values,
-    color_totals,
     decide,
     offers,
     player_of,
-    roll_of,
-    roller,
     standings,
-    winners,
     write,
     write_totals,
 )
@@ -64,22 +60,20 @@ class ConvolutionState(TypedDict):
 
 
 class Table(TypedDict):
-    """`view(state, seat)["state"]`: the same for every seat and spectators (nothing is secret)."""
+    """`view(state, seat)["state"]`: the same for every seat and spectators (nothing is secret).
+
+    Only what the page cannot work out for itself: the turn, who went first, the dice to score
+    and the scores the players chose. Everything that follows from these by the rules (the roll
+    and its roller, the color totals and their order, what each category is worth, the
+    calculated totals, who wins each category) the page derives (page/scoresheet.js), so that
+    an action changes the view little: a score is one cell of a sheet and the turn, a roll the
+    dice (issue #34: every seat is sent the change of its view after each action).
+    """
 
     turn: int
-    phase: Phase
     first_player: Seat
-    roll: int  # the roll this turn is scored on, 1..9 (in the roll phase: the one due now)
-    roller: Seat  # the seat that makes (or made) that roll
-    dice: Dice | None  # the latest roll made; None before the first roll
-    totals: dict[str, int] | None  # each color -> its total
-    arrangement: list[str] | None  # the colors by total, highest first, ties in color order
-    values: dict[str, int] | None  # the 9 active categories' values, before the 12 and 48 rules
-    offers: dict[str, int] | None  # in the score phase, each open category of the seat to move
-    # -> what it would score now (after the first-to-12 and 48 rules); else None
-    sheets: list[Sheet]
-    won: dict[str, Seat | None]  # each of the 12 categories -> the seat winning it (None: not yet)
-    categories_won: list[int]  # [seat 0's count, seat 1's count]
+    dice: Dice | None  # the roll this turn is scored on; None until it is made (to roll now)
+    sheets: list[Sheet]  # [seat 0's, seat 1's], the 9 active categories only
 
 
 class Roll(TypedDict):
@@ -234,25 +228,12 @@ def scores(state: State) -> dict[str, int]:
 
 
 def table(state: State) -> Table:
-    """What a page needs to draw the game."""
-    dice = clone(state["rolls"][-1]) if state["rolls"] else None
-    mover = player_of(state["first_player"], state["turn"])
+    """What a page needs to draw the game (the rest it derives: see `Table`)."""
+    rolled = state["phase"] == Phase.SCORE
+    played = [{category: sheet[category] for category in ACTIVE} for sheet in state["sheets"]]
     return {
         "turn": state["turn"],
-        "phase": state["phase"],
         "first_player": state["first_player"],
-        "roll": roll_of(state["turn"]),
-        "roller": roller(state["first_player"], roll_of(state["turn"])),
-        "dice": dice,
-        "totals": color_totals(dice) if dice else None,
-        "arrangement": arrangement(dice) if dice else None,
-        "values": category_values(dice) if dice else None,
-        "offers": (
-            offers(state, mover)
-            if state["phase"] == Phase.SCORE and state["result"] is None
-            else None
-        ),
-        "sheets": clone(state["sheets"]),
-        "won": winners(state["sheets"]),
-        "categories_won": categories_won(state["sheets"]),
+        "dice": clone(state["rolls"][-1]) if rolled else None,
+        "sheets": clone(played),
     }

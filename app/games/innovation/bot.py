@@ -114,7 +114,7 @@ def weigh(game: Game, view: View, legal: list[Action], rng: Rng) -> list[Weighed
     state = guess(view, rng)
     question = table.get("asking")
     info = question if isinstance(question, dict) else {}
-    asked = info.get("prompt")
+    asked = view.get("prompt")  # the question's words, to the seat asked
     prompt = asked if isinstance(asked, str) else ""
     chosen = answer(state, seat, prompt, legal, info) if len(legal) > 1 else legal[0]
     chosen = chosen if chosen in legal else legal[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from app.games.core import Action, Ending, Seat
+from app.games.core import Ending, Seat
 from app.games.decisions import Decision, ScriptRecord
 from app.games.innovation.board import Phase
 from app.games.innovation.ending import WonBy
@@ -75,26 +75,24 @@ class Pile(TypedDict):
 
 
 class Player(TypedDict):
+    """A seat's part of the table. What its board shows (its icons), its score and its team's,
+    and its achievements counted are the page's to count (page/tally.js)."""
+
     seat: Seat
     team: int | None  # 0 or 1 in a team game
     teammate: Seat | None
     board: dict[str, Pile]  # all five colors
-    icons: dict[str, int]  # each of the six icons -> its visible count
     hand: list[str] | list[int]  # names for yourself (and in a finished game's replay); else ages
-    hand_size: int
     score_pile: list[str] | list[int]  # as the hand
-    score: int  # the score pile's total (public; what the seat achieves with)
-    team_score: int  # a team game's, which counts at the end by score
     achievements: list[str] | list[int]  # ages (names in a finished game's replay)
     specials: list[str]
-    achievement_count: int  # standard + special (a team game: the team's combined)
     tucked: int
     scored: int
 
 
 class Question(TypedDict):
-    """The open question of a dogma action; for the seat that must answer also its prompt and
-    options."""
+    """The open question of a dogma action (its words and answers: the view's prompt and legal
+    actions, for the seat asked)."""
 
     seat: Seat
     kind: str
@@ -103,8 +101,6 @@ class Question(TypedDict):
     player: Seat
     demander: Seat | None
     optional: bool
-    prompt: NotRequired[str]
-    options: NotRequired[list[Action]]  # legal actions
 
 
 class Opening(TypedDict):

@@ -2,24 +2,23 @@
 
 `table(state, seat)` is the "state" of `Game.view`: contract.Table. Cards are named only (the
 page reads icons, colors and texts from the components).
+
+After every action each seat is sent a patch from its last view to the new one, so the view holds
+what the page cannot work out and nothing else: what a seat's board shows (its icons), its score,
+its team's score and its achievements counted are the page's to count (page/tally.js), from the
+piles and the cards' faces; a dogma's question carries no copy of the prompt and the legal
+actions that the view already holds beside the table.
 """
 
 from __future__ import annotations
 
 from app.games.core import Seat, State
 from app.games.decisions import Simultaneous
-from app.games.innovation import board
 from app.games.innovation.board import Phase
 from app.games.innovation.cards import CARDS, COLORS
 from app.games.innovation.contract import Dogma, Player, Question, Table
 from app.games.innovation.dogma import SCRIPT
-from app.games.innovation.ending import (
-    achievement_count,
-    own_score,
-    target,
-    team_score,
-    teammate,
-)
+from app.games.innovation.ending import target, teammate
 from app.games.innovation.turn import OPENING
 from app.games.log import seat_token
 
@@ -39,28 +38,22 @@ def player_view(state: State, seat: int, viewer: Seat | None, everything: bool) 
             color: {"cards": list(mine["board"][color]), "splay": mine["splays"][color]}
             for color in COLORS
         },
-        "icons": board.icons(state, seat),
         "hand": list(mine["hand"]) if yours else ages(mine["hand"]),
-        "hand_size": len(mine["hand"]),
         "score_pile": list(mine["score"]) if yours else ages(mine["score"]),
-        "score": own_score(state, seat),
-        "team_score": team_score(state, seat),
         "achievements": list(mine["achievements"]) if everything else ages(mine["achievements"]),
         "specials": list(mine["specials"]),
-        "achievement_count": achievement_count(state, seat),
         "tucked": mine["tucked"],
         "scored": mine["scored"],
     }
 
 
-def asking(state: State, viewer: Seat | None) -> Question | None:
+def asking(state: State) -> Question | None:
+    """The open question of a dogma, the same for every seat: the seat asked reads its words
+    and answers in the view's own `prompt` and `legal`."""
     ask = SCRIPT.asking(state)
     if ask is None:
         return None
     shown: Question = {"seat": ask.seat, **ask.info}  # type: ignore[typeddict-item]
-    if viewer == ask.seat:
-        shown["prompt"] = ask.prompt
-        shown["options"] = ask.options
     return shown
 
 
@@ -84,7 +77,7 @@ def table(state: State, viewer: Seat | None, everything: bool = False) -> Table:
         "target": target(state),
         "revealed": list(state["revealed"]),
         "dogma": None if running is None else {**running},
-        "asking": asking(state, viewer),
+        "asking": asking(state),
         "opening": None,
         "result": (
             {"winners": state["result"]["winners"], "reason": state["result"]["reason"]}

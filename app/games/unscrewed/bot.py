@@ -37,6 +37,7 @@ from app.games.core import Action, Game, Rng, canonical
 from app.games.unscrewed.box import improv_card
 from app.games.unscrewed.deaths import GameEnded
 from app.games.unscrewed.foresight import DEATH, fork, guess_state, judge, play_out
+from app.games.unscrewed.hand import hand_shown, own_slots
 from app.games.unscrewed.thumbs import best, character_choice, quirk_choice, safest_space
 from app.games.unscrewed.trials import (
     Playing,
@@ -187,11 +188,10 @@ def feared(value: float) -> float:
 def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> tuple[Action, list[Scored]]:
     """The next card of the best scheme, every card in hand weighed by the best scheme it
     begins (a full scheme: locked, worth its playouts)."""
-    you = view["state"]["you"]
-    empty = [index for index, slot in enumerate(you["slots"]) if slot is None]
-    hand = list(you["hand"])
-    candidates = list(permutations(hand, len(empty)))
-    seat = you["seat"]
+    table = view["state"]
+    empty = [index for index, slot in enumerate(own_slots(table)) if slot is None]
+    candidates = list(permutations(hand_shown(table), len(empty)))
+    seat = table["you"]["seat"]
     living_now = max(2, sum(1 for player in view["state"]["players"] if player.get("alive")))
     first_look = max(1, FIRST_LOOK // living_now)
     second_look = max(MIN_SECOND_LOOK, SECOND_LOOK // living_now)
@@ -239,7 +239,8 @@ def scheme(game: Game, view: View, legal: list[Action], rng: Rng) -> tuple[Actio
     else:
         chosen = shortlist[0]
     if not empty:
-        said = f"Locks in {cards_text([slot['card'] for slot in you['slots']])}"
+        scheme = [slot["card"] for slot in own_slots(table) if slot and slot["card"]]
+        said = f"Locks in {cards_text(scheme)}"
         why = f"{said}: {outcome(judged[()])}"
         locked = [(option, mean[()], why) for option in legal if option["type"] == "lock"]
         return {"type": "lock"}, locked + _taking_back(legal, mean[()])

@@ -114,22 +114,12 @@ class MapShown(TypedDict):
     next_cover: str | None
 
 
-class TokenShown(TypedDict):
-    at: Position
-    token: str
-
-
-class ThingShown(Thing):
-    id: str
-
-
 class PlanShown(TypedDict):
     at: Position | None
     cards_left: int
 
 
 class SlotShown(TypedDict):
-    filled: bool
     flipped: bool
     card: str | None  # None while face down and not yours
     plan: NotRequired[str | None]
@@ -139,20 +129,15 @@ class Player(TypedDict):
     seat: Seat
     name: str
     character: str | None
-    alive: bool
-    at: Position | None
+    alive: bool  # where it stands: its character's place in `things`
     quirks: list[str]  # Quirk ids ("<id>.<copy>")
     gimmick: Gimmick | None  # its texts: the components' gimmicks[character][side]
-    slots: list[SlotShown | None]
-    filled: int  # how many slots hold a card
-    locked: bool  # Scheming
+    slots: list[SlotShown | None]  # your own face up: your hand is the cards not in them
 
 
 class You(TypedDict):
     seat: Seat
     cards: list[str]  # the six action cards
-    hand: list[str]  # the cards not in your scheme
-    slots: list[SlotShown | None]
 
 
 class ExecutionShown(TypedDict):
@@ -179,8 +164,8 @@ class Table(TypedDict):
     mode: Literal["full", "first"]
     box: str  # the components' digest (box.py)
     map: MapShown
-    tokens: list[TokenShown]
-    things: list[ThingShown]  # on the map
+    tokens: dict[str, str]  # "x,y" -> the space token placed there, as in the state
+    things: dict[str, Thing]  # those on the map, by id
     supply: dict[str, int]  # bomb, anvil, slick, hole: how many are left off the map
     friend: Friend | None  # full mode with Slappy
     plan: PlanShown | None  # full mode with Dr. Piddles

@@ -30,7 +30,6 @@ from app.games.unscrewed.board import (
     add,
     available,
     character,
-    key,
     neighbours,
     ring,
     space_type,
@@ -76,10 +75,10 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
         things[f"bomb{number}"] = {"kind": "bomb", "number": number, "at": None}
     for number in range(1, POOL["anvil"] + 1):
         things[f"anvil{number}"] = {"kind": "anvil", "number": number, "at": None}
-    for thing in table["things"]:
-        entry = {k: v for k, v in thing.items() if k != "id"}
+    for thing_id, thing in table["things"].items():
+        entry = dict(thing)
         entry["at"] = list(thing["at"]) if thing.get("at") is not None else None
-        things[thing["id"]] = entry
+        things[thing_id] = entry
 
     improv_ids = _copies(card for card in components.improv if full or card["first_game"])
     quirk_ids = _copies(components.quirks if full else ())
@@ -88,7 +87,7 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
     seats = []
     for player in table["players"]:
         own = me is not None and player["seat"] == me.get("seat")
-        shown = me["slots"] if own else player["slots"]
+        shown = player["slots"]  # the viewer's own face up, the others' as they may see them
         gimmick = player.get("gimmick")
         seats.append(
             {
@@ -128,7 +127,7 @@ def guess_state(game: Game, view: View, rng: Rng) -> State:
         "box": components.digest,
         "map": table["map"]["id"],
         "covers": table["map"]["covers"],
-        "tokens": {key(token["at"]): token["token"] for token in table["tokens"]},
+        "tokens": dict(table["tokens"]),
         "things": things,
         "seats": seats,
         "dibs": table["dibs"],

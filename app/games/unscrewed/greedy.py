@@ -17,7 +17,6 @@ Deterministic for the same view and generator; its values are `judge`'s points.
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import Any
 
 from app.games.bots import POINTS, Bot, View, Weighed
 from app.games.core import Action, Game, Rng, State
@@ -25,6 +24,7 @@ from app.games.unscrewed.board import character, ring
 from app.games.unscrewed.bot import aim_trial, direction_trial, improv_trial, plan_trial
 from app.games.unscrewed.deaths import GameEnded
 from app.games.unscrewed.foresight import drive, fork, guess_state, judge, safety
+from app.games.unscrewed.hand import own_slots
 from app.games.unscrewed.rounds import act
 from app.games.unscrewed.thumbs import CHARACTER_PREFERENCE, QUIRK_VALUE
 from app.games.unscrewed.wary import first_option
@@ -104,9 +104,8 @@ def _space_value(state: State, seat: int, action: Action) -> float:
 
 def scheme_values(game: Game, view: View, legal: list[Action], rng: Rng) -> list[float]:
     """Each card tried in the next empty slot after the bot's own schemed cards, alone."""
-    you: dict[str, Any] = view["state"]["you"]
-    seat = you["seat"]
-    empty = [index for index, slot in enumerate(you["slots"]) if slot is None]
+    seat = view["state"]["you"]["seat"]
+    empty = [index for index, slot in enumerate(own_slots(view["state"])) if slot is None]
     if not empty:
         return [1.0 if action["type"] == "lock" else 0.0 for action in legal]
     slot = empty[0]

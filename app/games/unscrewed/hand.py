@@ -7,6 +7,7 @@ from __future__ import annotations
 from app.games.core import State
 from app.games.log import log
 from app.games.randomness import randomness
+from app.games.unscrewed.contract import SlotShown, Table
 from app.games.unscrewed.events import event, who
 
 ACTION_CARDS = ("north", "east", "south", "west", "improvise", "again")
@@ -14,6 +15,22 @@ ACTION_CARDS = ("north", "east", "south", "west", "improvise", "again")
 
 def hand_of(state: State, seat: int) -> list[str]:
     in_scheme = [slot["card"] for slot in state["seats"][seat]["slots"] if slot is not None]
+    return [card for card in ACTION_CARDS if card not in in_scheme]
+
+
+def own_slots(table: Table) -> list[SlotShown | None]:
+    """The viewer's scheme in a view (`table`: view.py): their own slots, which the view shows
+    face up among the players' (it sends them once, not again beside the hand)."""
+    you = table["you"]
+    if you is None:
+        raise ValueError("a spectator has no scheme")
+    return table["players"][you["seat"]]["slots"]
+
+
+def hand_shown(table: Table) -> list[str]:
+    """The viewer's hand in a view, as hand_of gives it from the state: the six cards less
+    those in their scheme (the view leaves it out: it follows from the slots)."""
+    in_scheme = [slot["card"] for slot in own_slots(table) if slot is not None]
     return [card for card in ACTION_CARDS if card not in in_scheme]
 
 

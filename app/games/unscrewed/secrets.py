@@ -11,7 +11,7 @@ from app.games.unscrewed import Unscrewed
 from app.games.unscrewed.box import box as unscrewed_box
 from app.games.unscrewed.box import improv_card as unscrewed_improv
 from app.games.unscrewed.box import quirk_card as unscrewed_quirk
-from app.games.unscrewed.hand import ACTION_CARDS, hand_of
+from app.games.unscrewed.hand import ACTION_CARDS, hand_of, hand_shown
 from app.games.unscrewed.rounds import SCRIPTS as UNSCREWED_SCRIPTS
 from app.games.unscrewed.view import PRIVATE_ASKS
 
@@ -102,8 +102,10 @@ class UnscrewedKeeper(Keeper):
         you = shown["you"]
         if viewer is None and you is not None:
             return "the spectator is shown a hand"
-        if viewer is not None and (you["seat"] != viewer or you["hand"] != hand_of(state, viewer)):
-            return f"seat {viewer} is shown another hand: {you}"
+        if viewer is not None and (
+            you["seat"] != viewer or hand_shown(shown) != hand_of(state, viewer)
+        ):
+            return f"seat {viewer} is shown another hand: {hand_shown(shown)}"
         decks = shown["decks"]
         if decks["improv"] != len(state["improv_deck"]["draw"]) or decks["quirks"] != len(
             state["quirk_deck"]["draw"]

@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import on_postgresql
 from tests.e2e.test_protocol_script import check_passed, counted, run_script, serving
+
+pytestmark = on_postgresql
 
 
 @pytest.mark.slow

@@ -14,7 +14,18 @@ import pytest
 
 from app.games.convolution import Convolution
 from app.games.convolution.rules import end
-from app.games.convolution.scoresheet import Standing, decide
+from app.games.convolution.scoresheet import (
+    Standing,
+    arrangement,
+    categories_won,
+    category_values,
+    color_totals,
+    decide,
+    offers,
+    roll_of,
+    roller,
+    winners,
+)
 from app.games.core import BadOptions, BadPlayerCount, IllegalAction, Rng
 
 game = Convolution()
@@ -73,6 +84,15 @@ def entry(state: dict[str, Any], seat: int, category: str) -> dict[str, Any] | N
 
 def table(state: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     return game.view(state, seat)["state"]
+
+
+def rolled(state: dict[str, Any]) -> dict[str, list[int]]:
+    """The latest roll."""
+    return state["rolls"][-1]
+
+
+def won(state: dict[str, Any]) -> dict[str, int | None]:
+    return winners(state["sheets"])
 
 
 def play_out(state, orders: dict[int, list[str]], chosen=None) -> dict[str, Any]:
@@ -235,7 +255,7 @@ def test_game_ends_after_18_turns_9_each():
     assert game.result(state) is not None
     assert state["turn"] == 18
     assert state["result"] == game.result(state).to_json()  # written once, by core.finish
-    assert game.active(state) == [] and table(state)["offers"] is None
+    assert game.active(state) == []
     for seat in (0, 1):
         assert all(state["sheets"][seat][c] is not None for c in ACTIVE + CALCULATED)
 
@@ -254,26 +274,25 @@ def test_result_is_none_until_the_last_turn():
 
 def test_dice_are_arranged_from_highest_color_total_to_lowest():
     state = roll(start(), dice(red=(1, 2), blue=(6, 5), green=(4, 4), yellow=(2, 3)))
-    view = table(state)
-    assert view["totals"] == {"red": 3, "blue": 11, "green": 8, "yellow": 5}
-    assert view["arrangement"] == ["blue", "green", "yellow", "red"]
+    assert color_totals(rolled(state)) == {"red": 3, "blue": 11, "green": 8, "yellow": 5}
+    assert arrangement(rolled(state)) == ["blue", "green", "yellow", "red"]
 
 
 def test_equal_color_totals_keep_the_color_order():
     state = roll(start(), dice(red=(3, 4), blue=(4, 5), green=(1, 6), yellow=(6, 3)))
-    assert table(state)["arrangement"] == ["blue", "yellow", "red", "green"]
+    assert arrangement(rolled(state)) == ["blue", "yellow", "red", "green"]
     state = roll(start(), dice(red=(1, 3), blue=(2, 2), green=(3, 1), yellow=(2, 2)))
-    assert table(state)["arrangement"] == ["red", "blue", "green", "yellow"]
+    assert arrangement(rolled(state)) == ["red", "blue", "green", "yellow"]
 
 
 def test_the_roll_is_logged_in_arranged_order():
     state = game.apply(start("guest", seed=11), GUEST, ROLL)
-    rolled = state["rolls"][-1]
+    made = rolled(state)
     text = state["log"][-1]["text"]
     assert text.startswith("{seat1} rolled ")
     shown = [part.split() for part in text.removeprefix("{seat1} rolled ").split(" | ")]
-    assert [p[0].lower() for p in shown] == table(state)["arrangement"]
-    assert all([int(p[1]), int(p[2])] == rolled[p[0].lower()] for p in shown)
+    assert [p[0].lower() for p in shown] == arrangement(made)
+    assert all([int(p[1]), int(p[2])] == made[p[0].lower()] for p in shown)
 
 
 # --- the active categories ------------------------------------------------------------------
@@ -302,7 +321,7 @@ def test_the_bluggard_is_the_total_of_all_8_dice():
 
 def test_values_show_what_every_active_category_is_worth():
     state = roll(start(), dice(red=(6, 6), blue=(2, 1), green=(5, 4), yellow=(1, 1)))
-    assert table(state)["values"] == {
+    assert category_values(rolled(state)) == {
         "red": 12, "blue": 3, "green": 9, "yellow": 2,
         "first": 12, "second": 9, "third": 3, "fourth": 2, "bluggard": 26,
     }  # fmt: skip
@@ -322,7 +341,7 @@ def test_first_to_play_a_12_in_a_color_scores_1():
 def test_second_to_play_a_12_scores_12():
     state = turn(turn(start("host"), "red", RED_12), "red")
     assert entry(state, GUEST, "red") == {"score": 12, "turn": 2, "circled": False}
-    assert table(state)["won"]["red"] == GUEST
+    assert won(state)["red"] == GUEST
 
 
 def test_a_12_on_a_later_roll_scores_12_once_the_category_was_played():
@@ -334,10 +353,9 @@ def test_a_12_on_a_later_roll_scores_12_once_the_category_was_played():
 
 def test_a_12_still_counts_as_12_for_arranging_and_ranking():
     state = turn(start("host"), "red", RED_12)  # written as 1
-    view = table(state)
-    assert view["arrangement"][0] == "red"
-    assert view["values"]["first"] == 12
-    assert view["values"]["second"] == 11
+    assert arrangement(rolled(state))[0] == "red"
+    assert category_values(rolled(state))["first"] == 12
+    assert category_values(rolled(state))["second"] == 11
     state = score(state, "second")
     assert entry(state, GUEST, "second")["score"] == 11
 
@@ -351,11 +369,11 @@ def test_first_to_play_a_12_in_a_rank_category_scores_1():
 
 def test_offers_show_the_first_to_12_rule():
     state = roll(start("host"), RED_12)
-    offers = table(state)["offers"]
-    assert (offers["red"], offers["first"], offers["blue"]) == (1, 1, 11)
+    offered = offers(state, HOST)
+    assert (offered["red"], offered["first"], offered["blue"]) == (1, 1, 11)
     state = score(state, "red")
-    offers = table(state, HOST)["offers"]  # the guest's, whoever looks
-    assert (offers["red"], offers["first"]) == (12, 1)
+    offered = offers(state, GUEST)
+    assert (offered["red"], offered["first"]) == (12, 1)
 
 
 ALL_SIXES = dice(red=(6, 6), blue=(6, 6), green=(6, 6), yellow=(6, 6))
@@ -396,25 +414,25 @@ def test_the_higher_score_wins_a_category():
     state = turn(start("host"), "red", PLAIN)  # 5, circled
     state = turn(state, "green")
     state = turn(state, "red", RED_12)  # second to Red: 12
-    assert table(state)["won"]["red"] == GUEST
+    assert won(state)["red"] == GUEST
 
 
 def test_equal_scores_go_to_the_player_who_played_the_category_first():
     state = turn(turn(start("host"), "red", PLAIN), "blue")  # host Red 5; guest Blue 4 first
     state = turn(turn(state, "yellow", PLAIN), "blue")  # guest Yellow; host Blue 4 second
     state = turn(turn(state, "green", PLAIN), "red")  # host Green; guest Red 5 second
-    won = table(state)["won"]
-    assert won["blue"] == GUEST
-    assert won["red"] == HOST
+    winning = won(state)
+    assert winning["blue"] == GUEST
+    assert winning["red"] == HOST
 
 
 def test_a_category_is_won_only_once_both_have_played_it():
     state = turn(start("host"), "red", PLAIN)
-    assert table(state)["won"]["red"] is None
-    assert table(state)["categories_won"] == [0, 0]
+    assert won(state)["red"] is None
+    assert categories_won(state["sheets"]) == [0, 0]
     state = score(state, "red")
-    assert table(state)["won"]["red"] == HOST
-    assert table(state)["categories_won"] == [1, 0]
+    assert won(state)["red"] == HOST
+    assert categories_won(state["sheets"]) == [1, 0]
 
 
 # --- the calculated categories --------------------------------------------------------------
@@ -468,8 +486,8 @@ def test_calculated_ties_go_to_the_player_who_wrote_the_total_first():
     state = play_out(start("host"), {0: ACTIVE, 1: ACTIVE}, chosen=PLAIN)
     assert [entry(state, GUEST, c)["turn"] for c in CALCULATED] == [7, 15, 18]
     assert [entry(state, HOST, c)["turn"] for c in CALCULATED] == [8, 16, 17]
-    won = table(state)["won"]
-    assert (won["colors"], won["ranks"], won["grand"]) == (GUEST, GUEST, HOST)
+    winning = won(state)
+    assert (winning["colors"], winning["ranks"], winning["grand"]) == (GUEST, GUEST, HOST)
 
 
 def test_the_first_player_always_wins_a_tie_in_grand_total():
@@ -477,7 +495,7 @@ def test_the_first_player_always_wins_a_tie_in_grand_total():
     assert entry(state, GUEST, "grand")["turn"] == 17
     assert entry(state, HOST, "grand")["turn"] == 18
     assert entry(state, GUEST, "grand")["score"] == entry(state, HOST, "grand")["score"]
-    assert table(state)["won"]["grand"] == GUEST
+    assert won(state)["grand"] == GUEST
 
 
 # --- winning the game -----------------------------------------------------------------------
@@ -485,12 +503,12 @@ def test_the_first_player_always_wins_a_tie_in_grand_total():
 
 def test_every_one_of_the_12_categories_is_won_by_someone():
     state = play_out(start("host", seed=5), {0: ACTIVE, 1: ACTIVE[::-1]})
-    won = table(state)["won"]
-    assert sorted(won) == sorted(ACTIVE + CALCULATED)
-    assert None not in won.values()
+    winning = won(state)
+    assert sorted(winning) == sorted(ACTIVE + CALCULATED)
+    assert None not in winning.values()
     result = game.result(state)
     assert result.scores["0"] + result.scores["1"] == 12
-    assert [result.scores["0"], result.scores["1"]] == table(state)["categories_won"]
+    assert [result.scores["0"], result.scores["1"]] == categories_won(state["sheets"])
 
 
 def sheets_from(
@@ -680,22 +698,15 @@ def test_views_never_show_the_generator_or_the_seed():
 
 
 def test_the_view_has_the_documented_keys():
+    """Only what a page cannot derive: no totals, offers, winners nor calculated rows (the
+    page works them out, page/scoresheet.js)."""
     view = game.view(start("guest"), GUEST)
     assert set(view) == {"active", "prompt", "state", "log"}
     assert view["state"] == {
         "turn": 1,
-        "phase": "roll",
         "first_player": 1,
-        "roll": 1,
-        "roller": 1,
         "dice": None,
-        "totals": None,
-        "arrangement": None,
-        "values": None,
-        "offers": None,
-        "sheets": [{c: None for c in ACTIVE + CALCULATED}] * 2,
-        "won": {c: None for c in ACTIVE + CALCULATED},
-        "categories_won": [0, 0],
+        "sheets": [{c: None for c in ACTIVE}] * 2,
     }
 
 
@@ -704,20 +715,26 @@ def test_the_view_during_a_turn():
     view = game.view(state, HOST)
     assert view["active"] == [GUEST]
     assert view["state"]["turn"] == 2
-    assert view["state"]["phase"] == "score"
-    assert view["state"]["roller"] == HOST
     assert view["state"]["dice"] == PLAIN
-    assert view["state"]["offers"] == {
+    assert view["state"]["sheets"][HOST]["third"] == {"score": 4, "turn": 1, "circled": True}
+    assert offers(state, GUEST) == {
         "red": 5, "blue": 4, "green": 3, "yellow": 6,
         "first": 6, "second": 5, "third": 4, "fourth": 3, "bluggard": 18,
     }  # fmt: skip
     state = score(state, "third")
-    assert table(state)["offers"] is None  # the next roll is due
-    assert table(state)["roll"] == 2
-    assert table(state)["roller"] == GUEST
+    assert table(state)["dice"] is None  # the next roll is due
+    assert roll_of(table(state)["turn"]) == 2 and roller(HOST, 2) == GUEST  # the guest's roll
     state = score(roll(state, PLAIN), "red")
-    assert "third" not in table(state)["offers"]  # the host's open categories
-    assert "red" in table(state)["offers"]
+    assert "third" not in offers(state, HOST)  # the host's open categories
+    assert "red" in offers(state, HOST)
+
+
+def test_a_finished_game_shows_its_last_dice_and_no_calculated_rows():
+    state = play_out(start("host"), {0: ACTIVE, 1: ACTIVE}, chosen=PLAIN)
+    view = table(state, None)
+    assert view["dice"] == PLAIN
+    assert [set(sheet) for sheet in view["sheets"]] == [set(ACTIVE)] * 2
+    assert all(sheet["grand"] is not None for sheet in state["sheets"])  # written in the state
 
 
 def test_prompts():

@@ -17,6 +17,7 @@ from app.games.core import BadOptions, IllegalAction
 from app.games.innovation.board import icons
 from app.games.innovation.cards import CARDS
 from app.games.innovation.effects import EFFECTS, Ctx, Effect
+from app.games.innovation.ending import own_score, team_score
 from tests.games.innovation.helpers import (
     achieve,
     achievements,
@@ -776,8 +777,7 @@ def test_teams_achieving_uses_your_own_score_not_your_teammates():
     assert [a for a in game.legal(state, 0) if a["type"] == "achieve"] == []
     with pytest.raises(IllegalAction):
         game.apply(state, 0, {"type": "achieve", "age": 1})
-    shown = game.view(state, 1)["state"]["players"][0]
-    assert (shown["score"], shown["team_score"]) == (1, 10)
+    assert (own_score(state, 0), team_score(state, 0)) == (1, 10)
 
 
 def test_teams_the_score_end_compares_teams():

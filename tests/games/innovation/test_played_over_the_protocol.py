@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import on_postgresql
 from tests.e2e.test_protocol_script import check_passed, counted, run_script, serving
+
+pytestmark = on_postgresql
 
 
 @pytest.mark.slow
@@ -26,7 +29,7 @@ def test_innovation_three_seats_with_restarts(database_url: str, tmp_path: Path)
         "--seed",
         "3",
         "--kill-every",
-        "20",
+        "40",
         "--drop-every",
         "20",
     )

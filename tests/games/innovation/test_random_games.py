@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games.core import Rng
-from app.games.innovation import Innovation
+from app.games.innovation import Innovation, board
 from app.games.innovation.cards import CARDS, COLORS, ICONS
 
 game = Innovation()
@@ -78,10 +78,10 @@ def broken_invariant(state: dict[str, Any]) -> str | None:
     if len(found) != 105 or set(found) != set(CARDS):
         doubled = [card for card, n in Counter(found).items() if n > 1]
         return f"{len(found)} cards in play; doubled {doubled}; lost {set(CARDS) - set(found)}"
-    shown = game.view(state, None)["state"]["players"]
     for seat, mine in enumerate(state["seats"]):
-        if shown[seat]["icons"] != recount(mine):
-            return f"seat {seat} icons {shown[seat]['icons']} but the piles show {recount(mine)}"
+        counted = board.icons(state, seat)
+        if counted != recount(mine):
+            return f"seat {seat} icons {counted} but the piles show {recount(mine)}"
         for color in COLORS:
             if mine["splays"][color] is not None and len(mine["board"][color]) < 2:
                 return f"seat {seat}'s {color} pile of {len(mine['board'][color])} is splayed"

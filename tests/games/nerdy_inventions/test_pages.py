@@ -1,5 +1,6 @@
 """Nerdy Inventions in real browsers: three players play a whole game by clicking; positions
-written into a server's database show the cards, the choices and the words a newcomer reads."""
+written into a server's database show the cards, the choices and the words a newcomer reads, and
+how the board reads to a screen reader and to eyes that do not tell red from green."""
 
 from __future__ import annotations
 
@@ -11,17 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from app.games.core import Action, State
+from tests.browser.access import accessible_name, check_help_terms, check_names
 from tests.browser.fixtures import bounded_context
 from tests.browser.pages import (
     CLICKABLE,
     NewContext,
     join,
-    my_turn,
     new_table,
-    seq,
     start,
     state,
     wait_seq,
@@ -60,6 +60,18 @@ def pick(page: Page, rng: random.Random) -> int:
     return rng.choice(choices)
 
 
+# A page's seq, whether it is that page's turn, and how many controls it offers: one call.
+AT_THE_TABLE = """(clickable) => {
+  const client = window.tinkertable.client;
+  const view = client.view;
+  return {
+    seq: client.seq,
+    mine: view.you !== null && view.active.includes(view.you),
+    clickable: document.querySelectorAll(clickable).length,
+  };
+}"""
+
+
 def test_three_players_play_a_whole_game(new_context: NewContext, artifacts: Path) -> None:
     ann = new_context().new_page()
     link = create(ann, "Ann")
@@ -73,14 +85,13 @@ def test_three_players_play_a_whole_game(new_context: NewContext, artifacts: Pat
     clicks = 0
     while not ann.locator("#result").is_visible():
         assert clicks < MAX_CLICKS, "the game did not end"
-        movers = [page for page in players if my_turn(page)]
+        seen = [page.evaluate(AT_THE_TABLE, CLICKABLE) for page in players]
+        before = seen[0]["seq"]
+        assert before is not None and all(got["seq"] == before for got in seen)
+        movers = [page for page, got in zip(players, seen, strict=True) if got["mine"]]
         assert len(movers) == 1
         mover = movers[0]
-        for page in players:
-            if page is not mover:
-                assert page.locator(CLICKABLE).count() == 0
-        before = seq(mover)
-        assert before is not None
+        assert all(got["clickable"] == 0 for got in seen if not got["mine"])
         mover.locator(CLICKABLE).nth(pick(mover, rng)).click()
         for page in players:
             wait_seq(page, before + 1)
@@ -219,12 +230,12 @@ def test_cards_read_plainly_on_a_phone(
         for held in page.locator("#board .ni-held").all():
             shown = held.locator("button.ni-action:not([hidden])").all_inner_texts()
             assert len(shown) == len(set(shown)), shown
-        twin = page.locator("#board .ni-held button[hidden]", has_text="Tool:").first
-        expect(twin).to_have_text(re.compile(r"^Tool: \d → \d$"))
+        twin = page.locator("#board .ni-held button[hidden]", has_text="Raise ").first
+        expect(twin).to_have_text(re.compile(r"^Raise \d to \d$"))
         # ⚙ in words: the row's legend, each tile's and each cost's accessible name and tooltip.
         expect(page.locator("#board .ni-legend")).to_contain_text("⚙ is a gear")
         gear = page.locator("#board .ni-gear").first
-        expect(gear.locator(".visually-hidden")).to_have_text(re.compile(r"^Gear \d: a gear"))
+        expect(gear.locator(".visually-hidden")).to_have_text(re.compile(r"^a gear asks for a \d$"))
         expect(gear).to_have_attribute("data-tip", re.compile("a gear"))
         cost = page.locator("#board .ni-card-cost", has_text="⚙").first
         expect(cost.locator(".visually-hidden")).to_contain_text("a gear")
@@ -282,3 +293,122 @@ def test_the_stand_in_notice_is_the_hosts_and_folded(
     finally:
         for context in contexts:
             context.close()
+
+
+# --- heard, not only seen (issue "Every hand and every eye") ------------------------------------
+# On a real table page the board reads as text (lists under headings; each tile's number and
+# gear, each card's name, level, points, cost and state, each die's value, in words) and colour
+# never tells anything alone (the card being built, whose turn it is, a tapped card: each says so
+# in words as well).
+
+
+# What a screen reader reads of a part of the board: Chromium's accessibility tree of it (roles,
+# names and text, without what is aria-hidden: the pips, ⚙ and arrows drawn for the eye).
+def heard(part: Locator) -> str:
+    return part.aria_snapshot()
+
+
+PIPS = re.compile("[⚀⚁⚂⚃⚄⚅⚙→]")
+
+
+def ann_pays_with_a_tapped_card(state: State) -> bool:
+    """Ann pays for a card of the row, holding dice, one of her inventions tapped."""
+    asking = state["asking"]
+    return (
+        bool(asking)
+        and asking["kind"] == "build"
+        and state["current"] == 0
+        and bool(state["dice"])
+        and any(held["tapped"] for held in state["tableaus"][0])
+    )
+
+
+def test_the_board_reads_as_text_and_colour_is_never_alone(
+    browser: Any, recorded_server: RecordedServer
+) -> None:
+    seed, moves = position(ann_pays_with_a_tapped_card)
+    recorded = recorded_server.record("nerdy-inventions", moves, seed, host_token=True)
+    context, page = seat_page(browser, recorded_server, recorded, DESKTOP)
+    try:
+        view = page.evaluate("() => window.tinkertable.client.view.state")
+        board = page.locator("#board")
+
+        # The row: a list under its heading, a tile per place in order, each read with its
+        # number, what its gear asks and its card's name, level, points and cost in words.
+        row = board.get_by_role("region", name="Invention row")
+        expect(row.get_by_role("heading", level=2)).to_have_text("Invention row")
+        tiles = row.locator("ol > li")
+        expect(tiles).to_have_count(len(view["row"]))
+        for tile, slot in zip(tiles.all(), view["row"], strict=True):
+            said = heard(tile)
+            assert f"text: Tile {slot['slot']} a gear asks for a {slot['gear']}" in said, said
+            assert not PIPS.search(said), f"a symbol read aloud: {said}"
+            card = slot["card"]
+            if card is None:
+                assert "empty" in said
+                continue
+            assert f"strong: {card['name']}" in said and f"Level {card['level']} · " in said, said
+            assert re.search(r"\d+ points?", said), said
+            assert "Build cost: a " in said or "Cannot be built." in said, said
+            # For the eye, ⚙ with its number: a shape, not a colour.
+            expect(tile.locator(".ni-gear [aria-hidden='true']")).to_have_text(
+                f"⚙ = {slot['gear']}"
+            )
+
+        # What is owed, one requirement after another: "Requirements: a 2, a 1".
+        assert re.search(r"Requirements: a \d.*, a \d", heard(board.locator(".ni-needs")))
+        # The card being paid for: an outline for the eye, and words for everyone.
+        marked = row.locator("li.ni-marked")
+        expect(marked).to_have_count(1)
+        expect(marked.locator(".ni-mark")).to_have_text("▶ Being built")
+
+        # The dice: a list under "Your dice", each die read as its value, the pips hidden.
+        dice = board.get_by_role("region", name="Your dice").locator("ul > li")
+        expect(dice).to_have_count(len(view["dice"]))
+        for die, held in zip(dice.all(), view["dice"], strict=True):
+            said = heard(die)
+            assert str(held["value"]) in said and not PIPS.search(said), said
+        # A die to pay with is named by what it does and what it shows: "Pay 5".
+        pays = board.locator("button.ni-die:not([hidden])")
+        assert pays.count() >= 1
+        for button in pays.all():
+            assert re.fullmatch(r"Pay [1-6]", accessible_name(button)), accessible_name(button)
+        # "Skip to the game" lands on the first die to pay with, not on Cancel (first on the
+        # page, but a second Enter there would throw the payment away): the game's firstChoice.
+        page.keyboard.press("Tab")
+        expect(page.locator("#skip-to-game")).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(pays.first).to_be_focused()
+        # Its help is where "?" finds it: on the control itself.
+        page.keyboard.press("?")
+        expect(page.locator("#tip")).to_contain_text("Pay with the ")
+
+        # The players: a heading each, whose turn in words (not only the frame's colour); each
+        # held card read with its state, a tapped one marked "tapped" on the card itself.
+        players = board.get_by_role("region", name="Players' inventions")
+        expect(players.locator(".ni-current h3")).to_have_text(
+            re.compile(r"^Ann \(you\).* · to play$")
+        )
+        expect(players.locator("h3")).to_have_count(len(view["tableaus"]))
+        held_cards = players.locator(".ni-cards [data-card]")
+        expect(held_cards).to_have_count(sum(len(entry["cards"]) for entry in view["tableaus"]))
+        tapped = 0
+        for entry in view["tableaus"]:
+            for card in entry["cards"]:
+                face = players.locator(f".ni-cards [data-card='{card['id']}']")
+                said = heard(face)
+                assert f"strong: {card['name']}" in said, said
+                assert re.search(
+                    r"text: \"?" + ("tapped" if card["tapped"] else "upright"), said
+                ), said
+                if card["tapped"]:
+                    tapped += 1
+                    expect(face.locator(".ni-card-state")).to_have_text("tapped")
+        assert tapped >= 1
+
+        # Nothing a screen reader cannot reach can take the focus; names in words, terms big.
+        assert board.locator("[aria-hidden='true'] :is(a, button, [tabindex])").count() == 0
+        check_names(page, "Ann paying, one card tapped")
+        check_help_terms(page, "Ann paying, one card tapped")
+    finally:
+        context.close()

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import on_postgresql
 from tests.e2e.test_protocol_script import ROOT, check_passed, counted, run_script, serving
+
+pytestmark = on_postgresql
 
 STAND_IN_CARDS = ROOT / "app" / "games" / "nerdy_inventions" / "cards.json"
 

@@ -12,6 +12,7 @@ from app.games.unscrewed import Unscrewed
 from app.games.unscrewed.board import ring
 from app.games.unscrewed.bot import GoodBot
 from app.games.unscrewed.box import improv_card
+from app.games.unscrewed.hand import hand_shown
 from app.games.unscrewed.rounds import SCRIPTS
 from tests.games.unscrewed.helpers import blank, table, top_improv, with_space
 
@@ -223,7 +224,7 @@ def _check_weighed(state: dict[str, Any], seat: int, seed: int, seq: int) -> lis
     assert values == sorted(values, reverse=True)
     assert all(0.0 <= value <= 1.0 for value in values)
     hidden = _hidden_improv_names(state, view)
-    hand = {card.capitalize() for card in view["state"]["you"]["hand"]}
+    hand = {card.capitalize() for card in hand_shown(view["state"])}
     for entry in weighed:
         assert entry.reason.strip(), entry
         assert not any(name in entry.reason for name in hidden), entry.reason

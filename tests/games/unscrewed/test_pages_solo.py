@@ -1,5 +1,5 @@
 """UNSCREWED played solo in a real browser: from the home page, one person against the Good
-bot, to the end, by clicking the page's controls (tests/browser/solo.py), choosing as below."""
+bot, to the end, with the keyboard alone (tests/browser/solo.py), choosing as below."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from app.games.core import Rng
+from app.games.unscrewed.hand import hand_shown
 from app.games.unscrewed.rounds import SCRIPTS
 
 from .helpers import GAME, blank, table
@@ -17,12 +18,11 @@ def test_schemes_are_secret_until_flipped():
     mine = GAME.view(state, 0)["state"]
     theirs = GAME.view(state, 1)["state"]
     spectator = GAME.view(state, None)["state"]
-    assert mine["you"]["slots"][0]["card"] == "improvise"
-    assert "improvise" not in mine["you"]["hand"]
+    assert mine["players"][0]["slots"][0]["card"] == "improvise"
+    assert "improvise" not in hand_shown(mine)
     for seen in (theirs, spectator):
-        assert seen["players"][0]["slots"][0] == {"filled": True, "flipped": False, "card": None}
-        assert seen["players"][0]["filled"] == 1
-    assert theirs["you"]["hand"] == ["north", "east", "south", "west", "improvise", "again"]
+        assert seen["players"][0]["slots"][0] == {"flipped": False, "card": None}
+    assert hand_shown(theirs) == ["north", "east", "south", "west", "improvise", "again"]
     assert "improvise" not in json.dumps(GAME.view(state, 1)["log"])
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.fixtures import bounded_context
 from tests.browser.pages import seq, wait_seq
@@ -34,6 +36,23 @@ OWN_BUILDING = (
 )
 
 
+@contextmanager
+def ann_at_the_torque(browser: Any, recorded_server: RecordedServer) -> Iterator[Page]:
+    """Ann's page of the stored game after TORQUE_BUILD actions, live and asking her."""
+    record = json.loads(STORED.read_text())
+    moves = [(step["seat"], step["action"]) for step in record["actions"][:TORQUE_BUILD]]
+    recorded = recorded_server.record("unvention", moves, record["seed"], host_token=True)
+    context = bounded_context(browser, base_url=recorded_server.url)
+    try:
+        context.add_cookies(recorded.cookies(recorded_server.url))
+        page = context.new_page()
+        page.goto(f"/l/{recorded.code}")
+        page.wait_for_function("() => window.tinkertable?.client?.view?.legal?.length > 0")
+        yield page
+    finally:
+        context.close()
+
+
 def drawn_shape(shape: Any) -> set[tuple[int, int]]:
     """The filled squares of a shape drawn by the page (.uv-shape), as (row, column)."""
     width = int(re.search(r"uv-cols-(\d+)", shape.get_attribute("class") or "").group(1))
@@ -50,15 +69,7 @@ def test_with_the_torque_the_page_turns_the_mechanism_as_the_view_says(
     shape rules of the page's own: each turn's button draws the view's shape; choosing it
     shows only that turn's placements; pointing at one lights the cells it covers; clicking it
     draws the mechanism there."""
-    record = json.loads(STORED.read_text())
-    moves = [(step["seat"], step["action"]) for step in record["actions"][:TORQUE_BUILD]]
-    recorded = recorded_server.record("unvention", moves, record["seed"], host_token=True)
-    context = bounded_context(browser, base_url=recorded_server.url)
-    try:
-        context.add_cookies(recorded.cookies(recorded_server.url))
-        page = context.new_page()
-        page.goto(f"/l/{recorded.code}")
-        page.wait_for_function("() => window.tinkertable?.client?.view?.legal?.length > 0")
+    with ann_at_the_torque(browser, recorded_server) as page:
         building = page.evaluate(OWN_BUILDING)
         shapes = [{tuple(cell) for cell in shape} for shape in building["orientations"]]
         assert len(building["parts"]) >= 2 and len(shapes) > 1
@@ -92,8 +103,6 @@ def test_with_the_torque_the_page_turns_the_mechanism_as_the_view_says(
         assert {tuple(cell) for cell in mechanism["cells"]} == {
             (r0 + r, c0 + c) for r, c in shapes[o]
         }
-    finally:
-        context.close()
 
 
 def test_a_first_turn_on_a_phone_is_explained_where_it_shows(

@@ -2,17 +2,17 @@
 // (static/js/guide.js shows them).
 
 import { action, control } from "../../js/guides/at.js";
-
-const COLORS = ["red", "blue", "green", "yellow"];
-const ACTIVE = [...COLORS, "first", "second", "third", "fourth", "bluggard"];
+import { ACTIVE, table } from "./scoresheet.js";
 
 // The categories the viewer may score now.
 const open = (view) => view.legal.filter((a) => a.type === "score").map((a) => a.category);
 const other = (view) => 1 - view.you;
 
 // An open category where a 12 would be written as 1 (the first to play a 12 there scores 1).
-const twelve = (view) => open(view).find((category) => view.state.offers && view.state.offers[category] === 1
-  && !view.state.sheets[other(view)][category]);
+const twelve = (view) => {
+  const offers = table(view.state).offers;
+  return open(view).find((category) => offers && offers[category] === 1 && !view.state.sheets[other(view)][category]);
+};
 // An open category the opponent already played (their score is circled).
 const circled = (view) => open(view).find((category) => view.state.sheets[other(view)][category]);
 
@@ -28,6 +28,8 @@ export default {
     ["Circled scores", "The first to play a category has their score circled: on a tie, the circle wins it. "
       + "Careful: the first to play a 12 in a category scores 1 (and 48 in the Bluggard scores 7)."],
     ["Your move", "Press Roll the dice when it is your roll, then press a number in your column to score it."],
+    ["The marks", "A circle around a score: played there first. A check mark: the score winning its row. "
+      + "\"to play\" under a name: whose roll or turn it is."],
   ],
   kinds: [
     {
@@ -51,13 +53,14 @@ export default {
       when: (types) => types.has("score"),
       steps: [
         { at: ".dice", title: "The dice",
-          text: "Two dice of each color. The number after each pair is that color's total; the highest total "
-            + "comes first." },
+          text: "Two dice of each color, each pair with its color's name. After the = sign comes that color's "
+            + "total; the highest total comes first." },
         { at: (view) => `.sheet tr:has(${control("score", { category: open(view)[0] })})`, title: "Pick a row",
           text: "The numbers in your column are what each open row would score with these dice. Press one to "
             + "write it in: each row takes one score, once." },
-        { at: ".sheet tbody th .tip-term", title: "What a row adds up",
-          text: "Not sure what a row counts? Point at its name, or press and hold it, to read what it adds up." },
+        { at: ".sheet tbody th[data-tip]", title: "What a row adds up",
+          text: "Not sure what a row counts? Point at its name, or press and hold it, to read what it adds up. "
+            + "With the keyboard, press ? on a button of its row." },
         { at: ".sheet", title: "Winning rows",
           text: "Each row goes to the higher score of the two columns. Keep your big totals for the rows you "
             + "can still win." },

@@ -2,8 +2,10 @@
 // the colour, the four icon slots in their places (top-left, bottom-left, bottom-middle,
 // bottom-right; the hexagon as a dark hexagon), the age, the title, and each effect's text
 // after the dogma icon, demands marked. Also the narrow strips a splayed pile shows of the cards
-// under its top card, and the six icons on their own. Every face is built of spans only, so that
-// a face can sit inside a button (a card that can be chosen). Text goes in as text, never markup.
+// under its top card, and the six icons on their own. Text goes in as text, never markup.
+// A face reads as text too: a screen reader hears one sentence (title, colour, age, the four
+// icons in order) and then the effects; the drawn title bar and icon row are hidden from it.
+// Each colour carries its initial letter besides its hue, for eyes that cannot tell them apart.
 
 import { node } from "../../js/dom.js";
 
@@ -22,6 +24,9 @@ export const ICON_NAMES = {
 // every card under the top one.
 export const REVEALED = { left: [3], right: [0, 1], up: [1, 2, 3] };
 export const SPLAY_WORDS = { left: "splayed left", right: "splayed right", up: "splayed up" };
+// The letter each colour carries beside its hue (on a card's title bar, a pile's name).
+export const COLOR_LETTERS = { blue: "B", red: "R", green: "G", yellow: "Y", purple: "P" };
+export const colorName = (color) => `${color.charAt(0).toUpperCase()}${color.slice(1)}`;
 
 const SVG = "http://www.w3.org/2000/svg";
 // Each icon: shapes on a 24 x 24 grid, filled ("f") or drawn as lines ("s").
@@ -53,13 +58,17 @@ const SHAPES = {
   ],
 };
 
-// One icon as a small picture with its name for screen readers (and as a tooltip).
-export function icon(name, extra = "") {
+// One icon as a small picture with its name for screen readers (and as a tooltip). `hidden`:
+// a picture beside words that already name it (a button's, a face's summary).
+export function icon(name, extra = "", { hidden = false } = {}) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", `in-icon in-icon-${name} ${extra}`.trim());
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", ICON_NAMES[name] || name);
+  if (hidden) svg.setAttribute("aria-hidden", "true");
+  else {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", ICON_NAMES[name] || name);
+  }
   const title = document.createElementNS(SVG, "title");
   title.textContent = ICON_NAMES[name] || name;
   svg.append(title);
@@ -72,17 +81,24 @@ export function icon(name, extra = "") {
   return svg;
 }
 
-// One of a card's four icon slots: an icon on a light tile, or the dark hexagon.
+// One of a card's four icon slots: an icon on a light tile, or the dark hexagon. Drawn only: the
+// face's summary says the icons in words.
 export function slot(name, position) {
-  if (name === "hex") {
-    return node("span", {
-      class: `in-slot in-slot-${position} in-hex`,
-      role: "img",
-      "aria-label": "hexagon",
-      tip: "hexagon (no icon)",
-    });
-  }
-  return node("span", { class: `in-slot in-slot-${position} in-tile` }, icon(name));
+  if (name === "hex") return node("span", { class: `in-slot in-slot-${position} in-hex` });
+  return node("span", { class: `in-slot in-slot-${position} in-tile` }, icon(name, "", { hidden: true }));
+}
+
+// The icons of a card (or the slots of it a splay shows) in words: "castle, hexagon, crown".
+const iconWords = (names) => names.map((name) => ICON_NAMES[name] || name).join(", ");
+
+// What a card is, in one sentence: "Archery, red, age 1, icons castle, lightbulb, hexagon, castle".
+export function cardWords(card) {
+  return `${card.name}, ${card.color}, age ${card.age}, icons ${iconWords(card.icons)}`;
+}
+
+// The colour's letter on a small chip (its word is said elsewhere: the chip is drawn only).
+export function colorMark(color) {
+  return node("span", { class: `in-mark in-mark-${color}`, "aria-hidden": "true" }, COLOR_LETTERS[color] || "?");
 }
 
 // A card's effects in words, for tooltips and labels.
@@ -91,23 +107,21 @@ export function effectsText(card) {
 }
 
 function ageBadge(card) {
-  return node(
-    "span",
-    { class: "in-age", "aria-label": `age ${card.age}`, tip: `age ${card.age}` },
-    String(card.age),
-  );
+  return node("span", { class: "in-age" }, String(card.age));
 }
 
-// The effects under the title: each after the card's dogma icon; a demand says so.
-function effects(card) {
+// The effects under the title: each after the card's dogma icon; a demand says so. `heard`: the
+// effects of a small face, not drawn but read to a screen reader.
+function effects(card, { heard = false } = {}) {
   return node(
     "span",
-    { class: "in-effects" },
+    { class: `in-effects${heard ? " visually-hidden" : ""}` },
+    node("span", { class: heard ? null : "visually-hidden" }, `Dogma on ${ICON_NAMES[card.dogma_icon]}. `),
     ...card.effects.map((effect) =>
       node(
         "span",
         { class: `in-effect${effect.kind === "demand" ? " in-demand" : ""}` },
-        node("span", { class: "in-effect-icon" }, icon(card.dogma_icon)),
+        node("span", { class: "in-effect-icon" }, icon(card.dogma_icon, "", { hidden: true })),
         effect.kind === "demand" ? node("strong", { class: "in-demand-word" }, "I demand ") : null,
         node("span", { class: "in-effect-text" }, effect.text),
       ),
@@ -126,45 +140,53 @@ function titleSize(name) {
 const POSITIONS = ["tl", "bl", "bm", "br"];
 
 // A card's face. `size`: "full" (with the effects' text) or "mini" (title, age and icons, the
-// text in the tooltip). `tag`: "span" normally, "button" for a card that can be chosen (the
-// caller sets its data-action). The top-left slot sits before the title, the other three along
-// the bottom, as printed.
-export function face(card, { size = "full", tag = "span", cls = "", label = null } = {}) {
+// text in the tooltip and read to screen readers). The top-left slot sits before the title, the
+// other three along the bottom, as printed; the colour's letter between the first two of those.
+export function face(card, { size = "full", cls = "" } = {}) {
   const slots = card.icons.map((name, i) => slot(name, POSITIONS[i]));
   const text = `${card.name} (age ${card.age}, ${card.color})\n${effectsText(card)}`;
   return node(
-    tag,
+    "span",
     {
       class: `in-card in-${card.color} in-${size} ${cls}`.trim(),
       "data-card": card.name,
-      tip: text,
-      "aria-label": label,
-      type: tag === "button" ? "button" : null,
+      tip: size === "full" ? null : text, // a full face shows its text; a small one in its tooltip
     },
+    node("span", { class: "visually-hidden" }, `${cardWords(card)}. `),
     node(
       "span",
-      { class: "in-card-head" },
+      { class: "in-card-head", "aria-hidden": "true" },
       slots[0],
       node("span", { class: `in-card-title${titleSize(card.name)}` }, card.name),
       ageBadge(card),
     ),
-    size === "full" ? effects(card) : null,
-    node("span", { class: "in-card-foot" }, slots[1], slots[2], slots[3]),
+    size === "full" ? effects(card) : effects(card, { heard: true }),
+    node("span", { class: "in-card-foot", "aria-hidden": "true" }, slots[1], colorMark(card.color), slots[2], slots[3]),
   );
 }
 
-// The edge of a card under a splayed pile's top card: only the slots the splay reveals.
+// The edge of a card under a splayed pile's top card (an item of the pile's list): only the slots
+// the splay reveals.
 export function strip(card, direction) {
   const shown = REVEALED[direction] || [];
   return node(
-    "span",
+    "li",
     {
       class: `in-strip in-strip-${direction} in-${card.color}`,
       "data-card": card.name,
       tip: `${card.name} (age ${card.age})`,
     },
-    node("span", { class: "in-strip-age", "aria-label": `${card.name}, age ${card.age}` }, String(card.age)),
-    ...shown.map((i) => slot(card.icons[i], POSITIONS[i])),
+    node(
+      "span",
+      { class: "visually-hidden" },
+      `${card.name}, age ${card.age}, showing ${iconWords(shown.map((i) => card.icons[i]))}`,
+    ),
+    node("span", { class: "in-strip-age", "aria-hidden": "true" }, String(card.age)),
+    ...shown.map((i) => {
+      const drawn = slot(card.icons[i], POSITIONS[i]);
+      drawn.setAttribute("aria-hidden", "true");
+      return drawn;
+    }),
   );
 }
 

@@ -6,11 +6,27 @@
 // (GET /api/games/innovation/components); the view names cards only.
 // Every legal action is an element carrying its exact JSON in data-action, and nothing else on
 // the page carries one; table.js sends them. Game text only goes in as text.
+// The board reads as text too: each player's piles, hand, score pile and achievements are lists
+// under headings, each pile named by its colour (in words and by letter) and its top card; every
+// control is named by what it does in the game's words ("Meld Writing", "Dogma Archery").
 
 import { node } from "../../js/dom.js";
 import { focusedAction, restoreFocus, steady } from "../../js/steady.js";
 import { Actions, nameOf, namesOf, plural, withNames } from "../../js/board.js";
-import { COLORS, ICONS, ICON_NAMES, SPLAY_WORDS, back, effectsText, face, icon, strip } from "./cards.js";
+import {
+  COLORS,
+  ICONS,
+  ICON_NAMES,
+  SPLAY_WORDS,
+  back,
+  colorMark,
+  colorName,
+  effectsText,
+  face,
+  icon,
+  strip,
+} from "./cards.js";
+import { tallied } from "./tally.js";
 
 // --- the printed components ------------------------------------------------------------------
 
@@ -43,20 +59,33 @@ function cardOf(name) {
   );
 }
 
-// A card face that is a button when one of the card-choice actions names it (the pending
-// question's {"type": "card"}), a plain face otherwise.
+// A card face; when one of the card-choice actions names it (the pending question's {"type":
+// "card"}), the face is lit up and a "Choose <card>" button sits under it, which also takes a
+// press anywhere on the face (game.css stretches it over the card).
 function cardFace(actions, name, { size = "full", cls = "" } = {}) {
   const card = cardOf(name);
   const action = actions.one("card", (a) => a.card === name);
   if (!action) return face(card, { size, cls });
-  const element = face(card, {
-    size,
-    tag: "button",
-    cls: `in-choice ${cls}`.trim(),
-    label: `Choose ${name}`,
-  });
-  return actions.mark(element, action);
+  const choose = helped(actions.button(action, `Choose ${name}`, null, "in-choose"), cardHelp(name));
+  return node("span", { class: "in-choosable" }, face(card, { size, cls: `in-choice ${cls}`.trim() }), choose);
 }
+
+// A control named by its own words gets its help apart (its tooltip, and the key "?"): the rule's
+// words, what a card does.
+function helped(button, help) {
+  button.dataset.tip = help;
+  return button;
+}
+
+// A card's help (its controls' tips, the key "?"): what it is and what it does.
+function cardHelp(name) {
+  const card = cardOf(name);
+  return `${name} (age ${card.age}, ${card.color})\n${effectsText(card)}`;
+}
+
+// Words that go into an accessible name: one line, a colon and space softened to a dash (a name
+// reads as one phrase).
+const spoken = (text) => String(text).replace(/\s+/g, " ").replace(/: /g, " - ").trim();
 
 // --- reading the board -----------------------------------------------------------------------
 
@@ -101,59 +130,64 @@ function reach(state, seat, name) {
 
 // --- small pieces ----------------------------------------------------------------------------
 
+// The icons a board shows, counted: a list "crown 3, leaf 0, ..." (the featured icon of a running
+// dogma marked, by a frame and in words). Each icon's picture carries its name (its <title> shows
+// on hover): no tooltip of its own, so that the board's first help is on a control.
 function iconCounts(player, featured = null) {
   return node(
-    "span",
-    { class: "in-icon-counts", "aria-label": "Visible icons" },
+    "ul",
+    { class: "in-icon-counts", "aria-label": "Icons showing" },
     ...ICONS.map((name) =>
       node(
-        "span",
-        {
-          class: `in-icon-count${name === featured ? " in-featured" : ""}`,
-          tip: `${player.icons[name] || 0} ${ICON_NAMES[name]}`,
-        },
+        "li",
+        { class: `in-icon-count${name === featured ? " in-featured" : ""}` },
         icon(name),
         String(player.icons[name] || 0),
+        name === featured ? node("span", { class: "visually-hidden" }, ", the dogma's icon") : null,
       ),
     ),
   );
 }
 
-// Hidden cards as their backs, by age (a finished game's replay names them: small faces).
-function hidden(entries, what) {
-  if (!entries.length) return node("span", { class: "in-hint" }, "none");
+// A small group of a player's things: its heading ("Hand (2)") and its list.
+function group(title, list, cls = "") {
+  return node("div", { class: `in-group ${cls}`.trim() }, node("h3", { class: "in-group-head" }, title), list);
+}
+
+// Hidden cards as a list of their backs, by age (a finished game's replay names them: small
+// faces).
+function hidden(entries) {
+  if (!entries.length) return node("p", { class: "in-hint" }, "none");
   if (entries.every((entry) => typeof entry === "string")) {
     return node(
-      "span",
-      { class: "in-backs in-named", "aria-label": what },
-      ...entries.map((name) => face(cardOf(name), { size: "mini" })),
+      "ul",
+      { class: "in-backs in-named" },
+      ...entries.map((name) => node("li", {}, face(cardOf(name), { size: "mini" }))),
     );
   }
-  return node(
-    "span",
-    { class: "in-backs", "aria-label": `${what}: ${entries.map((age) => `age ${age}`).join(", ")}` },
-    ...entries.map((age) => back(age)),
-  );
+  return node("ul", { class: "in-backs" }, ...entries.map((age) => node("li", {}, back(age))));
 }
 
 function achievementsHeld(player) {
   const ages = player.achievements.map((entry) => (typeof entry === "number" ? entry : cardOf(entry).age));
+  if (!ages.length && !player.specials.length) return node("p", { class: "in-hint" }, "none");
   return node(
-    "span",
+    "ul",
     { class: "in-achieved" },
-    ...ages.map((age) => back(age, { label: `the age-${age} achievement` })),
+    ...ages.map((age) => node("li", {}, back(age, { label: `the age-${age} achievement` }))),
     ...player.specials.map((name) =>
       node(
-        "span",
+        "li",
         { class: "in-special-held", tip: SPECIALS[name] ? SPECIALS[name].condition : name },
         name,
       ),
     ),
-    !ages.length && !player.specials.length ? node("span", { class: "in-hint" }, "none") : null,
   );
 }
 
-// One colour pile: its top card, and the edge of every card under it that the splay reveals.
+// One colour pile, an item of its board's list: its name (the colour in words and by letter, how
+// many cards, the splay), its top card, and the edge of every card under it that the splay
+// reveals (a list of its own).
 function pile(actions, player, color, { size, mine }) {
   const entry = player.board[color];
   const cards = entry.cards;
@@ -161,17 +195,22 @@ function pile(actions, player, color, { size, mine }) {
   const label = node(
     "span",
     { class: "in-pile-label" },
-    node("span", {}, `${color[0].toUpperCase()}${color.slice(1)} · ${plural(cards.length, "card")}`),
+    node(
+      "span",
+      { class: "in-pile-name" },
+      node(
+        "span",
+        { class: "visually-hidden" },
+        `${colorName(color)} pile, ${plural(cards.length, "card")}${cards.length ? `, top ${cards[0]}` : ""}`,
+      ),
+      colorMark(color),
+      node("span", { "aria-hidden": "true" }, `${colorName(color)}, ${plural(cards.length, "card")}`),
+    ),
     splay ? node("span", { class: "in-splay tip-term", tip: TERMS.splay }, SPLAY_WORDS[splay]) : null,
   );
-  if (!cards.length) {
-    return node(
-      "div",
-      { class: `in-pile in-pile-${color}` },
-      label,
-      node("span", { class: "in-empty-pile" }, "no pile"),
-    );
-  }
+  const item = (...parts) =>
+    node("li", { class: `in-pile in-pile-${color}${mine ? " in-mine" : ""}`, "data-color": color }, ...parts);
+  if (!cards.length) return item(label, node("span", { class: "in-empty-pile" }, "no pile"));
   const top = cardFace(actions, cards[0], { size });
   const under = cards.slice(1);
   const parts = [label];
@@ -179,9 +218,13 @@ function pile(actions, player, color, { size, mine }) {
     parts.push(
       node(
         "div",
-        { class: `in-stack in-splay-${splay}`, "aria-label": `${color} pile ${SPLAY_WORDS[splay]}` },
+        { class: `in-stack in-splay-${splay}` },
         node("div", { class: "in-top" }, top),
-        node("div", { class: "in-strips" }, ...under.map((name) => strip(cardOf(name), splay))),
+        node(
+          "ul",
+          { class: "in-strips", "aria-label": `Under ${cards[0]}, ${SPLAY_WORDS[splay]}` },
+          ...under.map((name) => strip(cardOf(name), splay)),
+        ),
       ),
     );
   } else {
@@ -200,26 +243,31 @@ function pile(actions, player, color, { size, mine }) {
       ),
     );
   }
-  return node("div", { class: `in-pile in-pile-${color}${mine ? " in-mine" : ""}` }, ...parts);
+  return item(...parts);
 }
 
-// A board: the five piles (an opponent's empty piles are only named, to save room).
+// A board: the list of the five piles (an opponent's empty piles are only named, to save room).
 function boardOf(actions, player, { size, mine }) {
   const compact = size === "mini";
   const empty = COLORS.filter((color) => !player.board[color].cards.length);
   const shown = compact ? COLORS.filter((color) => !empty.includes(color)) : COLORS;
-  return node(
-    "div",
-    { class: `in-board${compact ? " in-compact" : ""}` },
-    ...shown.map((color) => pile(actions, player, color, { size, mine })),
+  return [
+    node("h3", { class: "visually-hidden" }, "Piles"),
+    shown.length
+      ? node(
+          "ul",
+          { class: `in-board${compact ? " in-compact" : ""}`, "aria-label": "Piles" },
+          ...shown.map((color) => pile(actions, player, color, { size, mine })),
+        )
+      : null,
     compact && empty.length
       ? node(
-          "span",
+          "p",
           { class: "in-no-piles" },
           `No ${empty.join(", ")} ${empty.length === 1 ? "pile" : "piles"}`,
         )
       : null,
-  );
+  ];
 }
 
 // --- the parts of the page -------------------------------------------------------------------
@@ -258,7 +306,7 @@ function dogmaBanner(view, state) {
 function optionText(view, action, question) {
   switch (action.type) {
     case "color":
-      return `${action.color[0].toUpperCase()}${action.color.slice(1)}`;
+      return colorName(action.color);
     case "player":
       return `${nameOf(view, action.player)}${action.player === view.you ? " (you)" : ""}`;
     case "age":
@@ -290,9 +338,9 @@ function whose(view, question, card) {
     : ` (${player} sharing ${demander}'s dogma)`;
 }
 
-// The pending question: its words, and the answers that are not cards (colours, players, ages,
-// icons, yes/no, done). Card answers are the lit-up cards on the page; a card that is nowhere
-// on the page to click gets a face here.
+// The pending question: its words (the view's prompt), and the answers that are not cards
+// (colours, players, ages, icons, yes/no, done). Card answers are the lit-up cards on the page; a
+// card that is nowhere on the page to click gets a face here.
 function questionBox(view, state, actions, replay = false) {
   const question = state.asking;
   if (!question) return null;
@@ -320,15 +368,18 @@ function questionBox(view, state, actions, replay = false) {
       const text = optionText(view, action, question);
       let cls = "";
       let content = text;
-      if (type === "color") cls = `in-choice-color in-${action.color}`;
-      if (type === "icon") content = [icon(action.icon), ` ${text}`];
-      choices.append(actions.button(action, content, `${withNames(view, question.prompt)}: ${text}`, cls));
+      if (type === "color") {
+        cls = `in-choice-color in-${action.color}`;
+        content = [colorMark(action.color), text];
+      }
+      if (type === "icon") content = [icon(action.icon, "", { hidden: true }), ` ${text}`];
+      choices.append(actions.button(action, content, answerName(view, question, text), cls));
     }
   }
   const box = node(
     "section",
-    { class: "in-prompt", role: "status", "aria-label": "Your choice", "data-guide": "question" },
-    node("p", { class: "in-prompt-text" }, withNames(view, question.prompt)),
+    { class: "in-prompt", "aria-label": "Your choice", "data-guide": "question" },
+    node("p", { class: "in-prompt-text" }, withNames(view, view.prompt)),
     card ? node("p", { class: "in-hint" }, ...about) : null,
     choices,
   );
@@ -336,6 +387,12 @@ function questionBox(view, state, actions, replay = false) {
   if (cardChoices.length)
     box.insertBefore(node("p", { class: "in-hint" }, "Choose one of the highlighted cards."), choices);
   return { box, choices };
+}
+
+// An answer's name: the answer, then the question it answers ("Red, for Choose a pile to splay"):
+// the view's prompt, which is the question's words for the seat asked.
+function answerName(view, question, text) {
+  return spoken(`${text}, for ${withNames(view, question ? view.prompt : "") || "the question"}`);
 }
 
 // After the question's other answers are drawn: card choices that had no place on the page,
@@ -346,18 +403,16 @@ function finishQuestion(view, state, actions, asked) {
   if (loose.length) {
     asked.box.insertBefore(
       node(
-        "div",
+        "ul",
         { class: "in-cards in-small" },
-        ...loose.map((action) => cardFace(actions, action.card, { size: "mini" })),
+        ...loose.map((action) => node("li", {}, cardFace(actions, action.card, { size: "mini" }))),
       ),
       asked.choices,
     );
   }
   for (const action of actions.of("done")) {
     const text = optionText(view, action, state.asking);
-    asked.choices.append(
-      actions.button(action, text, `${withNames(view, state.asking.prompt)}: ${text}`, "in-secondary"),
-    );
+    asked.choices.append(actions.button(action, text, answerName(view, state.asking, text), "in-secondary"));
   }
 }
 
@@ -377,15 +432,21 @@ const TERMS = {
   return: "Return: put a card back at the bottom of its age's supply pile.",
 };
 
+// The words the cards use, folded: open, each word with its meaning (a list a keyboard and a
+// screen reader reach like any text).
 function glossary() {
   return node(
-    "p",
+    "details",
     { class: "in-glossary" },
-    "Words: ",
-    ...Object.entries(TERMS).map(([word, meaning]) => [
-      node("span", { class: "tip-term", tip: meaning }, word),
-      " ",
-    ]),
+    node("summary", {}, "The words on the cards"),
+    node(
+      "dl",
+      {},
+      ...Object.entries(TERMS).map(([word, meaning]) => [
+        node("dt", {}, word),
+        node("dd", {}, meaning.replace(/^\w+: /, "")),
+      ]),
+    ),
   );
 }
 
@@ -398,12 +459,12 @@ function turnBox(view, state, actions, me) {
   const row = node("div", { class: "in-turn-actions" });
   for (const action of draws) {
     const age = drawAge(state, me);
-    const text = age > 10 ? "Draw (no cards left: the game ends)" : `Draw an age-${age} card`;
-    row.append(actions.button(action, text, `${text}. ${TERMS.draw}`));
+    const text = age > 10 ? "Draw (no cards left, the game ends)" : `Draw an age-${age} card`;
+    row.append(helped(actions.button(action, text), TERMS.draw));
   }
   for (const action of achieves) {
     const text = `Achieve age ${action.age}`;
-    row.append(actions.button(action, text, `Claim the age-${action.age} achievement. ${TERMS.achieve}`));
+    row.append(helped(actions.button(action, text), `Claim the age-${action.age} achievement. ${TERMS.achieve}`));
   }
   const dogmaList = node("div", { class: "in-turn-actions" });
   for (const action of dogmas) {
@@ -413,14 +474,13 @@ function turnBox(view, state, actions, me) {
     if (who.demanded.length) notes.push(`demands ${namesOf(view, who.demanded)}`);
     if (who.sharing.length) notes.push(`shared with ${namesOf(view, who.sharing)}`);
     if (!notes.length) notes.push("only you");
-    const label = `Dogma ${action.card} (your ${who.count} ${ICON_NAMES[who.icon]}): ${notes.join("; ")}`;
     const content = [
-      node("span", {}, icon(card.dogma_icon), ` Dogma ${action.card}`),
-      node("span", { class: "in-share" }, `${who.count} ${ICON_NAMES[who.icon]} · ${notes.join(" · ")}`),
+      node("span", {}, icon(card.dogma_icon, "", { hidden: true }), ` Dogma ${action.card}`),
+      " ",
+      node("span", { class: "in-share" }, `your ${who.count} ${ICON_NAMES[who.icon]} · ${notes.join(" · ")}`),
     ];
-    const button = actions.button(action, content, label, `in-dogma in-dogma-${card.color}`);
-    button.dataset.tip = `${label}. ${TERMS.dogma}\n${effectsText(card)}`;
-    dogmaList.append(button);
+    const button = actions.button(action, content, null, `in-dogma in-dogma-${card.color}`);
+    dogmaList.append(helped(button, `${TERMS.dogma}\n${action.card}: ${effectsText(card)}`));
   }
   return node(
     "section",
@@ -435,18 +495,28 @@ function turnBox(view, state, actions, me) {
   );
 }
 
-// The opening: each player picks one of their two cards.
+// The opening: each player picks one of their two cards (the picks sit here, under the question,
+// where the keyboard's focus and the eye start; the cards themselves are in the hand below).
 function openingBox(view, state, actions) {
   const opening = state.opening;
   if (!opening) return null;
   const waiting = opening.waiting || [];
   const lines = [];
-  if (view.you !== null && view.you !== undefined && actions.list.some((a) => a.type === "pick")) {
+  const picks = actions.of("pick");
+  if (view.you !== null && view.you !== undefined && picks.length) {
     lines.push(
       node(
         "p",
         { class: "in-prompt-text" },
         "Pick the card to meld first (the other stays in your hand). The first title alphabetically starts.",
+      ),
+      node(
+        "div",
+        { class: "in-choices" },
+        ...picks.map((action) => {
+          const help = `Pick ${action.card} to meld first; the other stays in your hand.\n${cardHelp(action.card)}`;
+          return helped(actions.button(action, `Meld ${action.card} first`), help);
+        }),
       ),
     );
   } else if (opening.pick) {
@@ -457,16 +527,13 @@ function openingBox(view, state, actions) {
   return node("section", { class: "in-prompt in-opening-box", "aria-label": "The opening" }, ...lines);
 }
 
-// Your hand: full cards; under each its meld (or opening pick) button, or the card itself lit up
-// when the question lets you choose it.
+// Your hand: full cards; under each its meld button, or the card itself lit up with its "Choose"
+// button when the question lets you choose it.
 function handBox(view, state, actions, me) {
   const items = me.hand.map((name) => {
     const buttons = [];
-    for (const action of actions.of("pick", (a) => a.card === name)) {
-      buttons.push(actions.button(action, `Meld ${name} first`, `Pick ${name} to meld`));
-    }
     for (const action of actions.of("meld", (a) => a.card === name)) {
-      buttons.push(actions.button(action, `Meld ${name}`, `Meld ${name} from your hand. ${TERMS.meld}`));
+      buttons.push(helped(actions.button(action, `Meld ${name}`), `${TERMS.meld}\n${cardHelp(name)}`));
     }
     return node("li", {}, cardFace(actions, name), ...buttons);
   });
@@ -497,39 +564,32 @@ function scoreBox(view, state, actions, me) {
 function monument(player) {
   if (!player.tucked && !player.scored) return null;
   return node(
-    "span",
-    { class: "in-fact", tip: "Six tucks or six scores in one turn claim Monument" },
-    `This turn: ${player.tucked} tucked, ${player.scored} scored`,
+    "p",
+    { class: "in-fact" },
+    `This turn: ${player.tucked} tucked, ${player.scored} scored (six of either claim Monument)`,
   );
 }
 
+function scoreWords(state, player) {
+  return state.teams ? `${player.score} (team ${player.team_score})` : String(player.score);
+}
+
+// An opponent's hidden hand and score pile (their backs: the ages) and the achievements they hold.
 function playerFacts(view, state, player, featured) {
-  const hand = player.hand;
-  const pileEntries = player.score_pile;
-  const score = state.teams ? `${player.score} (team ${player.team_score})` : String(player.score);
   return [
     node(
       "div",
       { class: "in-facts" },
       iconCounts(player, featured),
-      node("span", { class: "in-fact" }, "Score ", node("strong", {}, score)),
-      node(
-        "span",
-        { class: "in-fact" },
-        "Achievements ",
-        node("strong", {}, `${player.achievement_count} of ${state.target}`),
-      ),
+      node("p", { class: "in-fact" }, "Score ", node("strong", {}, scoreWords(state, player))),
       monument(player),
     ),
     node(
       "div",
       { class: "in-secret" },
-      node("span", {}, `Hand (${hand.length}): `),
-      hidden(hand, "Hand"),
-      node("span", {}, `Score pile (${pileEntries.length}): `),
-      hidden(pileEntries, "Score pile"),
-      node("span", {}, "Achievements: "),
-      achievementsHeld(player),
+      group(`Hand (${player.hand.length})`, hidden(player.hand)),
+      group(`Score pile (${player.score_pile.length})`, hidden(player.score_pile)),
+      group(`Achievements (${player.achievement_count} of ${state.target})`, achievementsHeld(player)),
     ),
   ];
 }
@@ -550,23 +610,12 @@ function ownArea(view, state, actions, me, featured) {
       ),
       node("div", { class: "in-facts" }, iconCounts(me, featured)),
     ),
-    boardOf(actions, me, { size: "full", mine: true }),
+    ...boardOf(actions, me, { size: "full", mine: true }),
     node(
       "div",
       { class: "in-secret" },
-      node(
-        "span",
-        { class: "in-fact" },
-        "Score ",
-        node("strong", {}, state.teams ? `${me.score} (team ${me.team_score})` : String(me.score)),
-      ),
-      node(
-        "span",
-        { class: "in-fact" },
-        "Achievements ",
-        node("strong", {}, `${me.achievement_count} of ${state.target}`),
-      ),
-      achievementsHeld(me),
+      node("p", { class: "in-fact" }, "Score ", node("strong", {}, scoreWords(state, me))),
+      group(`Achievements (${me.achievement_count} of ${state.target})`, achievementsHeld(me)),
       monument(me),
     ),
   );
@@ -584,9 +633,9 @@ function opponentArea(view, state, actions, player, featured) {
       "aria-label": `${nameOf(view, player.seat)}'s board`,
       "data-seat": player.seat,
     },
-    node("div", { class: "in-player-head" }, node("h3", {}, title)),
+    node("div", { class: "in-player-head" }, node("h2", {}, title)),
     ...playerFacts(view, state, player, featured),
-    boardOf(actions, player, { size: "mini", mine: false }),
+    ...boardOf(actions, player, { size: "mini", mine: false }),
   );
 }
 
@@ -599,11 +648,11 @@ function tableBox(view, state) {
       const count = state.supply[String(age)] || 0;
       return node(
         "li",
-        { tip: `age ${age}: ${plural(count, "card")}` },
+        {},
         count
-          ? back(age, { label: `age-${age} pile: ${plural(count, "card")}` })
-          : back(age, { cls: "in-empty", label: `age-${age} pile: empty` }),
-        `×${count}`,
+          ? back(age, { label: `age ${age}, ${plural(count, "card")}` })
+          : back(age, { cls: "in-empty", label: `age ${age}, empty` }),
+        node("span", { "aria-hidden": "true" }, `×${count}`),
       );
     }),
   );
@@ -620,13 +669,13 @@ function tableBox(view, state) {
     ...Array.from({ length: 9 }, (_, i) => {
       const age = i + 1;
       if (state.available.includes(age))
-        return node("li", {}, back(age, { label: `the age-${age} achievement, available` }), "open");
+        return node("li", {}, back(age, { label: `age ${age}` }), node("span", {}, "open"));
       const who = holders[age] ? namesOf(view, holders[age]) : "taken";
       return node(
         "li",
         { class: "in-ach-taken" },
-        back(age, { label: `the age-${age} achievement, held by ${who}` }),
-        who,
+        back(age, { label: `age ${age}` }),
+        node("span", {}, holders[age] ? [node("span", { class: "visually-hidden" }, "held by "), who] : who),
       );
     }),
   );
@@ -648,6 +697,7 @@ function tableBox(view, state) {
         },
         node("strong", {}, name),
         `: ${text}`,
+        info ? node("span", { class: "visually-hidden" }, `. ${info.condition}`) : null,
       );
     }),
   );
@@ -672,14 +722,14 @@ function revealedBox(view, state, actions) {
     { class: "in-section in-revealed", "aria-label": "Revealed" },
     node("h2", {}, "Revealed in the last action"),
     node(
-      "div",
+      "ul",
       { class: "in-revealed-list" },
-      ...state.revealed.map((name) => cardFace(actions, name, { cls: "in-revealed" })),
+      ...state.revealed.map((name) => node("li", {}, cardFace(actions, name, { cls: "in-revealed" }))),
     ),
   );
 }
 
-// The recent log, with card names in their colours.
+// The recent log, with card names in their colours (and their colours' letters).
 const CARD_NAMES = Object.keys(CARDS).sort((a, b) => b.length - a.length);
 const CARD_PATTERN = CARD_NAMES.length
   ? new RegExp(`\\b(${CARD_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`, "g")
@@ -695,7 +745,15 @@ function logLine(line) {
   let at = 0;
   for (const match of line.matchAll(CARD_PATTERN)) {
     if (match.index > at) item.append(line.slice(at, match.index));
-    item.append(node("strong", { class: `in-logcard in-text-${cardOf(match[0]).color}` }, match[0]));
+    const color = cardOf(match[0]).color;
+    item.append(
+      node(
+        "strong",
+        { class: `in-logcard in-text-${color}` },
+        COLORS.includes(color) ? colorMark(color) : null,
+        match[0],
+      ),
+    );
     at = match.index + match[0].length;
   }
   if (at < line.length) item.append(line.slice(at));
@@ -724,9 +782,19 @@ function logBox(view) {
 // The opening is picked by everyone at once, so the view can change while a player is pressing.
 export const render = steady(draw);
 
+// Where the keyboard's focus goes after a move (table.js asks): when a dogma asks for a card, the
+// first card that can be chosen (the question's "Decline" comes before the cards on the page);
+// otherwise the board's first control, as for any game.
+export function firstChoice(board, view) {
+  const asking = view && view.state && view.state.asking;
+  if (!asking || asking.seat !== view.you) return null;
+  const cards = [...board.querySelectorAll("button.in-choose[data-action]")];
+  return cards.find((button) => !button.disabled && button.checkVisibility()) || null;
+}
+
 function draw(board, view, options) {
   const focused = focusedAction(board);
-  const state = view.state;
+  const state = tallied(view.state, CARDS); // with the counts the view leaves to the page
   const you = view.you === undefined || view.you === null ? null : view.you;
   const actions = new Actions(you === null ? [] : view.legal, { cls: "in-act", once: true });
   const me = you === null ? null : state.players[you];
@@ -753,9 +821,10 @@ function draw(board, view, options) {
     ? node(
         "div",
         { class: "in-choices" },
-        ...rest.map((action) =>
-          actions.button(action, optionText(view, action, state.asking), JSON.stringify(action)),
-        ),
+        ...rest.map((action) => {
+          const text = optionText(view, action, state.asking);
+          return actions.button(action, text, answerName(view, state.asking, text));
+        }),
       )
     : null;
 
@@ -775,6 +844,41 @@ function draw(board, view, options) {
     logBox(view),
   ];
   const root = node("div", { class: "in-root" }, ...parts.filter(Boolean));
+  const old = board.firstElementChild;
+  const glossaryOpen = old && old.querySelector(".in-glossary[open]");
+  if (glossaryOpen) root.querySelector(".in-glossary")?.setAttribute("open", "");
+  if (old && old.classList.contains("in-root") && sameShape(old, root)) {
+    copyWords(old, root);
+    return;
+  }
   board.replaceChildren(root);
   restoreFocus(board, focused);
+}
+
+// A view that changes only words on the board (another player's opening pick, a count) changes
+// them in place, so that the focus, an open tooltip and a screen reader's place stay where they
+// are; any other change draws the board anew. The tooltip's own mark (aria-describedby) is not
+// part of the shape.
+function sameShape(drawn, fresh) {
+  if (drawn.nodeType !== fresh.nodeType) return false;
+  if (drawn.nodeType === Node.TEXT_NODE) return true;
+  if (drawn.nodeType !== Node.ELEMENT_NODE) return drawn.isEqualNode(fresh);
+  if (drawn.tagName !== fresh.tagName || drawn.childNodes.length !== fresh.childNodes.length) return false;
+  const names = (element) =>
+    element
+      .getAttributeNames()
+      .filter((name) => name !== "aria-describedby")
+      .sort();
+  const attributes = names(fresh);
+  if (names(drawn).join(" ") !== attributes.join(" ")) return false;
+  if (attributes.some((name) => drawn.getAttribute(name) !== fresh.getAttribute(name))) return false;
+  return [...drawn.childNodes].every((child, i) => sameShape(child, fresh.childNodes[i]));
+}
+
+function copyWords(drawn, fresh) {
+  if (drawn.nodeType === Node.TEXT_NODE) {
+    if (drawn.data !== fresh.data) drawn.data = fresh.data;
+    return;
+  }
+  drawn.childNodes.forEach((child, i) => copyWords(child, fresh.childNodes[i]));
 }

@@ -76,7 +76,7 @@ export default {
             + "is written here." },
         { at: action("card"), title: "The highlighted cards",
           text: "The cards you may choose are highlighted where they lie: in your hand, on your board or in your "
-            + "score pile. Press one." },
+            + "score pile. Press one, or its Choose button under it." },
         { at: action("done"), title: "Or decline",
           text: "When the effect says 'you may', you can decline it." },
       ],

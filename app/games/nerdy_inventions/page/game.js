@@ -1,6 +1,14 @@
 // Nerdy Inventions' board: the invention row under its dice-value tiles, the dice in hand, every
 // player's inventions and tool, and each legal action as a button carrying its action JSON.
 // Game text (card names, notes) only ever goes in through textContent and attributes.
+//
+// Read as text, the board is lists under headings: the row's tiles in order (each tile's number,
+// what its gear asks, then its card), the dice with their values, each player's cards. A card says
+// its name, level, points, cost in words, ability and state (tapped or upright) in its own text;
+// the symbols (pips, ⚙, →) are hidden from screen readers and said in words beside them. Nothing
+// is told by colour alone: a paid die says "paid", the card being built or moved says so, the
+// player to play is named. A control's name starts with the words it shows ("Build the Clamp",
+// "Pay 5", "Raise 3 to 5 with the tool"); the longer help is its tooltip, which "?" reads.
 
 import { Actions, nameOf, plural, twins } from "../../js/board.js";
 import { node } from "../../js/dom.js";
@@ -27,7 +35,9 @@ function dieValue(state, id) {
   return die ? die.value : "?";
 }
 
-const gearWords = (gear) =>
+// What a tile's gear asks, read in the row ("a gear asks for a 4"), and its help.
+const gearWords = (gear) => `a gear asks for a ${gear}`;
+const gearHelp = (gear) =>
   `Gear ${gear}: a gear (${GEAR}) on a card under this tile asks for a ${gear}, the tile's number.`;
 
 // What ⚙ means wherever it shows, for the row's legend and the cost's tooltip.
@@ -60,20 +70,26 @@ function costWords(card, gear) {
   return `Build cost: ${card.cost.map((r) => requirementWords(r, gear)).join(", ")}.`;
 }
 
-// `shown` (symbols) for the eye, `words` for a screen reader (and, with `more`, the tooltip).
-function spoken(cls, shown, words, more = "") {
+// `shown` (symbols) for the eye, `words` for a screen reader, `help` for the tooltip.
+function spoken(cls, shown, words, help = words) {
   return node(
     "span",
-    { class: cls, tip: more ? `${words} ${more}` : words },
+    { class: cls, tip: help },
     node("span", { "aria-hidden": "true" }, shown),
     node("span", { class: "visually-hidden" }, words),
   );
 }
 
+// A symbol for the eye alone (a pip, an arrow): the words beside it say it.
+const symbol = (text) => node("span", { "aria-hidden": "true" }, text);
+// Words for a screen reader alone, beside what the eye reads from the board's layout.
+const hidden = (text) => node("span", { class: "visually-hidden" }, text);
+
 // "Build: 2 + ⚙3" on a card; what ⚙ means in its tooltip and accessible name.
 function costLine(card, gear) {
-  const gears = card.cost && card.cost.includes("gear") ? GEAR_LEGEND : "";
-  return spoken("ni-card-cost", `Build: ${costText(card, gear)}`, costWords(card, gear), gears);
+  const gears = card.cost && card.cost.includes("gear") ? ` ${GEAR_LEGEND}` : "";
+  const words = costWords(card, gear);
+  return spoken("ni-card-cost", `Build: ${costText(card, gear)}`, words, `${words}${gears}`);
 }
 
 function effectText(state, card) {
@@ -96,6 +112,14 @@ function explained(view, action) {
   return term ? `${describe(view, action)}. ${term}` : describe(view, action);
 }
 
+// A button showing `content`, named `name` (which holds the words it shows: board.js
+// nameHoldsWords), whose tooltip, read by "?", is `help`: the name says what it does, the help why.
+function control(actions, action, content, name, help, cls = "") {
+  const button = actions.button(action, content, name, cls);
+  if (help) button.dataset.tip = help;
+  return button;
+}
+
 // A plain description of any action, for its button's label (and a hint's words: hint.js).
 export function describe(view, action) {
   const state = view.state;
@@ -115,13 +139,13 @@ export function describe(view, action) {
       const card = cards[action.card];
       const before = dieValue(state, action.die);
       const after = Math.min(6, before + (card ? card.level : 0));
-      return `Use the tool: tap the ${cardName(action.card)} to raise the ${before} to ${after}`;
+      return `Use the tool, tapping the ${cardName(action.card)}, to raise the ${before} to ${after}`;
     }
     case "pass_tool":
       return `Give the tool to ${nameOf(view, action.seat)}`;
     case "research":
-      return `Research with the ${dieValue(state, action.die)}: `
-        + `move the card under tile ${dieValue(state, action.die)}`;
+      return `Research with the ${dieValue(state, action.die)}, `
+        + `moving the card under tile ${dieValue(state, action.die)}`;
     case "research_swap":
       return `Swap it with the card under tile ${action.with}`;
     case "build":
@@ -156,8 +180,9 @@ const TAPPED = "Tapped (turned sideways): used this turn or before. Charge it wi
 
 // --- cards ---------------------------------------------------------------------------------
 
-// A card's face, its ability's words on it (and in its tooltip); a tapped card is marked so.
-function cardFace(state, card, { gear = null, tapped = false } = {}) {
+// A card's face, its ability's words on it (and in its tooltip); a tapped card is marked so in
+// words, and a held card that stands upright says so to a screen reader (the eye sees it upright).
+function cardFace(state, card, { gear = null, tapped = false, held = false } = {}) {
   const effect = effectText(state, card);
   const ability = card.group === "tool" ? null : COMPONENTS.abilities[card.ability];
   const facts = [];
@@ -169,6 +194,7 @@ function cardFace(state, card, { gear = null, tapped = false } = {}) {
     { class: `ni-card ni-${card.group}${tapped ? " ni-tapped" : ""}`, tip: effect, "data-card": card.id },
     node("strong", { class: "ni-card-name" }, card.name),
     tapped ? node("span", { class: "ni-card-state", tip: TAPPED }, "tapped") : null,
+    held && !tapped ? hidden("upright") : null,
     node("span", { class: "ni-card-facts" }, facts.join(" · ")),
     card.group === "tool" || (!card.cost && gear === null) ? null : costLine(card, gear),
     ability ? node("span", { class: "ni-card-ability" }, node("strong", {}, ability.title), `: ${ability.text}`) : null,
@@ -231,14 +257,15 @@ function theirs(name, text) {
 }
 
 // The choice being made: the viewer's to make, in a box that asks for it; someone else's, as a
-// plain line saying who is making it.
+// plain line saying who is making it. Not a live region: the table says "Your turn: ..." with the
+// prompt, and reads the others' moves from the log.
 function askingBox(view, state, actions) {
   const asking = state.asking;
   if (!asking) return null;
   const mine = view.you !== null && view.you === state.current;
   const box = node(
     "div",
-    { class: mine ? "ni-asking" : "ni-asking ni-theirs", role: "status" },
+    { class: mine ? "ni-asking" : "ni-asking ni-theirs" },
     node("p", { class: "ni-asking-text" }, mine ? asking.text : theirs(nameOf(view, state.current), asking.text)),
   );
   if (asking.kind === "build" && asking.needs) {
@@ -247,13 +274,16 @@ function askingBox(view, state, actions) {
         "p",
         { class: "ni-needs" },
         "Requirements: ",
+        // Read as "a 2 ✓ (paid with 6), a 1": each box a requirement, paid or not in words.
         ...asking.needs.map((need, index) =>
           node(
             "span",
             { class: index < asking.paid.length ? "ni-need ni-paid" : "ni-need" },
+            hidden("a "),
             index < asking.paid.length
               ? `${need} ✓ (paid with ${dieValue(state, asking.paid[index])})`
               : `${need}`,
+            index < asking.needs.length - 1 ? hidden(", ") : null,
           ),
         ),
       ),
@@ -271,7 +301,7 @@ function askingBox(view, state, actions) {
       node(
         "div",
         { class: "ni-choices" },
-        ...passes.map((a) => actions.button(a, `Give it to ${nameOf(view, a.seat)}`, describe(view, a))),
+        ...passes.map((a) => actions.button(a, describe(view, a))),
       ),
     );
   }
@@ -281,32 +311,35 @@ function askingBox(view, state, actions) {
 function invRow(view, state, actions) {
   const slots = state.row.map((slot) => {
     const buttons = [];
+    const here = slot.card ? `the ${slot.card.name}` : "the empty place";
     for (const action of actions.find((a) => a.type === "build" && a.slot === slot.slot)) {
-      buttons.push(
-        actions.button(
-          action,
-          "Build",
-          `Build the ${slot.card.name}. ${costWords(slot.card, slot.gear)} ${TERMS.build}`,
-        ),
-      );
+      // What it costs, what building means and what the card does: all "?" needs to decide.
+      const card = slot.card;
+      const help = `Build the ${card.name}. ${costWords(card, slot.gear)} ${TERMS.build} ${effectText(state, card)}`;
+      buttons.push(control(actions, action, "Build", `Build the ${card.name}`, help));
     }
     for (const action of actions.find((a) => a.type === "choose_row" && a.slot === slot.slot)) {
-      buttons.push(actions.button(action, "Choose", describe(view, action)));
+      const name = `Choose ${here} under tile ${slot.slot}`;
+      buttons.push(control(actions, action, "Choose", name, describe(view, action)));
     }
     for (const action of actions.find((a) => a.type === "research_swap" && a.with === slot.slot)) {
-      buttons.push(actions.button(action, "Swap here", describe(view, action)));
+      const name = `Swap here, with ${here} under tile ${slot.slot}`;
+      buttons.push(control(actions, action, "Swap here", name, describe(view, action)));
     }
     const asking = state.asking;
     const marked = asking && asking.slot === slot.slot && asking.kind !== "ability";
+    // The card being built or moved: its outline for the eye, these words for everyone.
+    const mark = marked ? (asking.kind === "build" ? "Being built" : "Being moved") : null;
     return node(
       "li",
-      { class: `ni-slot${marked ? " ni-marked" : ""}`, "aria-label": `Tile ${slot.slot}` },
+      { class: `ni-slot${marked ? " ni-marked" : ""}` },
       node(
         "div",
         { class: "ni-tile" },
-        node("span", { class: "ni-tile-value" }, String(slot.slot)),
-        spoken("ni-gear", `${GEAR} = ${slot.gear}`, gearWords(slot.gear)),
+        node("span", { class: "ni-tile-value" }, hidden("Tile "), String(slot.slot)),
+        spoken("ni-gear", `${GEAR} = ${slot.gear}`, gearWords(slot.gear), gearHelp(slot.gear)),
       ),
+      mark ? node("span", { class: "ni-mark" }, `▶ ${mark}`) : null,
       slot.card
         ? cardBlock(state, slot.card, { gear: slot.gear })
         : node("div", { class: "ni-card ni-empty" }, "empty"),
@@ -315,8 +348,8 @@ function invRow(view, state, actions) {
   });
   return node(
     "section",
-    { class: "ni-row-section", "aria-label": "Invention row" },
-    node("h2", {}, "Invention row"),
+    { class: "ni-row-section", "aria-labelledby": "ni-row-title" },
+    node("h2", { id: "ni-row-title" }, "Invention row"),
     node("p", { class: "ni-legend" }, GEAR_LEGEND),
     node("ol", { class: "ni-row" }, ...slots),
   );
@@ -338,34 +371,35 @@ function diceArea(view, state, actions) {
     const text = `Research tile ${value}`;
     if (researched.has(value)) return actions.twin(action, text);
     researched.add(value);
-    return actions.button(action, text, explained(view, action), "ni-small");
+    const name = `${text} with the ${value}`;
+    return control(actions, action, text, name, explained(view, action), "ni-small");
   };
   const dice = state.dice.map((die) => {
-    const face = `${PIPS[die.value] || ""} ${die.value}`;
+    // The pips for the eye, the value in words for everyone: "Pay ⚄ 5" is named "Pay 5".
+    const face = [symbol(PIPS[die.value] || ""), ` ${die.value}`];
     const single = actions.find((a) => (a.type === "choose_die" || a.type === "pay") && a.die === die.id);
     const chosen = picked.has(die.id) || state.asking?.die === die.id;
     const cls = `ni-die${paid.has(die.id) ? " ni-paid" : ""}${chosen ? " ni-picked" : ""}`;
     const verb = single.length && single[0].type === "pay" ? "Pay" : "Choose";
     const shown = single.length
-      ? actions.button(
-          single[0],
-          [face, node("span", { class: "ni-die-verb" }, verb)],
-          describe(view, single[0]),
-          cls,
-        )
-      : node("span", { class: cls, "aria-label": `a die showing ${die.value}` }, face);
+      ? control(actions, single[0], [node("span", { class: "ni-die-verb" }, verb), ...face], null,
+        describe(view, single[0]), cls)
+      : node("span", { class: cls }, hidden("a die showing"), ...face);
+    // Paid or chosen: a colour and an outline for the eye, and these words.
+    const marks = [paid.has(die.id) ? "✓ paid" : null, chosen ? "▶ chosen" : null].filter(Boolean);
     const research = actions.find((a) => a.type === "research" && a.die === die.id);
     return node(
       "li",
       { class: "ni-die-slot" },
       shown,
+      marks.length ? node("span", { class: "ni-mark" }, marks.join(" ")) : null,
       ...research.map((a) => researchButton(a, die.value)),
     );
   });
   return node(
     "section",
-    { class: "ni-dice-section", "aria-label": title },
-    node("h2", {}, title),
+    { class: "ni-dice-section", "aria-labelledby": "ni-dice-title" },
+    node("h2", { id: "ni-dice-title" }, title),
     dice.length
       ? node("ul", { class: "ni-dice" }, ...dice)
       : node("p", { class: "hint" }, "No dice in hand."),
@@ -379,26 +413,30 @@ function tableau(view, state, actions, entry) {
   const cards = entry.cards.map((card) => {
     const buttons = [];
     for (const action of actions.find((a) => a.type === "use" && a.card === card.id)) {
-      buttons.push(actions.button(action, "Use", `${explained(view, action)} ${effectText(state, card)}`));
+      const help = `${explained(view, action)} ${effectText(state, card)}`;
+      buttons.push(control(actions, action, "Use", `Use the ${card.name}`, help));
     }
     const charges = actions.find((a) => a.type === "charge" && a.card === card.id);
     for (const [action, ...same] of twins(charges, (a) => dieValue(state, a.die))) {
       const label = `Charge with ${dieValue(state, action.die)}`;
-      buttons.push(actions.button(action, label, explained(view, action), "ni-small"));
+      const name = `${label}, standing the ${card.name} up again`;
+      buttons.push(control(actions, action, label, name, explained(view, action), "ni-small"));
       for (const twin of same) buttons.push(actions.twin(twin, label));
     }
-    // Two dice of one value raise the same way: one button says it.
+    // Two dice of one value raise the same way: one button says it ("Raise 3 → 5", "3 to 5").
     const tools = actions.find((a) => a.type === "tool" && a.card === card.id);
     for (const [action, ...same] of twins(tools, (a) => dieValue(state, a.die))) {
       const before = dieValue(state, action.die);
-      const label = `Tool: ${before} → ${Math.min(6, before + card.level)}`;
-      buttons.push(actions.button(action, label, describe(view, action), "ni-small"));
-      for (const twin of same) buttons.push(actions.twin(twin, label));
+      const after = Math.min(6, before + card.level);
+      const content = [`Raise ${before} `, symbol("→"), hidden("to "), ` ${after}`];
+      const name = `Raise ${before} to ${after} with the tool, tapping the ${card.name}`;
+      buttons.push(control(actions, action, content, name, describe(view, action), "ni-small"));
+      for (const twin of same) buttons.push(actions.twin(twin, `Raise ${before} to ${after}`));
     }
     return node(
       "li",
       { class: "ni-held" },
-      cardBlock(state, card, { tapped: card.tapped }),
+      cardBlock(state, card, { tapped: card.tapped, held: true }),
       buttons.length ? node("div", { class: "ni-card-actions" }, ...buttons) : null,
     );
   });
@@ -408,12 +446,17 @@ function tableau(view, state, actions, entry) {
     tool = node(
       "div",
       { class: "ni-tool-slot" },
-      cardBlock(state, entry.tool.card, { tapped: entry.tool.tapped }),
-      ...choose.map((a) => actions.button(a, "Choose this tool", describe(view, a))),
+      cardBlock(state, entry.tool.card, { tapped: entry.tool.tapped, held: true }),
+      ...choose.map((a) => {
+        const name = `Choose this tool, the one ${nameOf(view, seat)} holds`;
+        return control(actions, a, "Choose this tool", name, describe(view, a));
+      }),
     );
   }
   const starting = seat === state.first_player ? " · starting player" : "";
-  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${starting}`;
+  // Whose turn it is: the frame's colour for the eye, the words for everyone.
+  const playing = seat === state.current && !view.result ? " · to play" : "";
+  const who = `${nameOf(view, seat)}${mine ? " (you)" : ""}${starting}${playing}`;
   const scoreText = `${plural(score.total, "point")}: ${score.inventions} from inventions, `
     + `${score.tools} from tools, ${plural(score.kinds, "kind")} (bonus ${score.bonus})`;
   return node(
@@ -432,8 +475,10 @@ function controls(view, actions) {
   const bar = node("div", { class: "ni-controls" });
   for (const action of actions.find((a) => a.type === "cancel"))
     bar.append(actions.button(action, "Cancel", describe(view, action), "ni-secondary"));
-  for (const action of actions.find((a) => a.type === "end_turn"))
-    bar.append(actions.button(action, "End turn", describe(view, action)));
+  for (const action of actions.find((a) => a.type === "end_turn")) {
+    const help = "End your turn. Dice you did not spend are lost.";
+    bar.append(control(actions, action, "End turn", "End turn", help));
+  }
   return bar;
 }
 
@@ -453,7 +498,8 @@ export function render(board, view) {
     view.result && !state.dice.length ? null : diceArea(view, state, actions),
     node(
       "section",
-      { class: "ni-players", "aria-label": "Players' inventions" },
+      { class: "ni-players", "aria-labelledby": "ni-players-title" },
+      node("h2", { class: "visually-hidden", id: "ni-players-title" }, "Players' inventions"),
       ...order.map((entry) => tableau(view, state, actions, entry)),
     ),
   ];
@@ -464,4 +510,16 @@ export function render(board, view) {
   parts.splice(2, 0, bar.childElementCount ? bar : null);  // nothing to press: no empty bar
   board.replaceChildren(...parts.filter(Boolean));
   restoreFocus(board, focused);
+}
+
+// Where the keyboard goes after an action (the table asks): the first choice that moves the game
+// on (a build, a die to pay with, an answer), not Cancel or End turn, which the bar shows first
+// but which would throw a turn away on a second Enter. Only those two left: the first of them.
+const LAST_RESORTS = new Set(["cancel", "end_turn"]);
+
+export function firstChoice(board) {
+  const choices = [...board.querySelectorAll("[data-action]")].filter(
+    (element) => !element.disabled && element.tabIndex >= 0 && element.checkVisibility(),
+  );
+  return choices.find((element) => !LAST_RESORTS.has(JSON.parse(element.dataset.action).type)) || null;
 }

@@ -26,6 +26,7 @@ import {
   thingInfo,
   thingName,
 } from "./map.js";
+import { filledSlots, lockedIn, numberedEvents, thingList } from "./derived.js";
 import { Playback, caption, reducedMotion } from "./play.js";
 
 const CARDS = ["north", "east", "south", "west", "improvise", "again"];
@@ -117,7 +118,7 @@ export function describe(view, action) {
     case "lock":
       return "Lock in your scheme";
     case "master_plan":
-      return `Master Plan: ${CARD_TITLES[action.action] || action.action}`;
+      return `Play ${CARD_TITLES[action.action] || action.action} by the Master Plan`;
     case "aim":
       return `Aim ${action.direction}`;
     case "call":
@@ -252,22 +253,19 @@ function header(view, state) {
       },
       nameOf(view, seat),
       seat === state.dibs ? " (Dibs)" : "",
+      alive ? null : node("span", { class: "visually-hidden" }, " (dead)"),
     );
   });
-  const covers = state.map.cover_names.map((name, ring) =>
-    node(
+  // Placed, next or later: drawn dark, dashed or plain, and said in words.
+  const covers = state.map.cover_names.map((name, ring) => {
+    const when = ring < state.map.covers ? "placed" : ring === state.map.covers ? "next" : "later";
+    return node(
       "li",
-      {
-        class:
-          ring < state.map.covers
-            ? "us-cover-placed"
-            : ring === state.map.covers
-              ? "us-cover-next"
-              : "us-cover-later",
-      },
+      { class: `us-cover-${when}` },
       name,
-    ),
-  );
+      when === "later" ? null : node("span", { class: "visually-hidden" }, ` (${when})`),
+    );
+  });
   return node(
     "header",
     { class: "us-head" },
@@ -315,7 +313,7 @@ function compassButtons(view, actions, list, cls) {
       if (!action) return node("span", { class: "us-compass-gap" });
       return actions.button(
         action,
-        `${ARROWS[name]} ${name === "stay" ? "Stay" : capitalise(name)}`,
+        [node("span", { "aria-hidden": "true" }, ARROWS[name]), ` ${name === "stay" ? "Stay" : capitalise(name)}`],
         describe(view, action),
         "us-dir",
       );
@@ -412,6 +410,15 @@ function decision(view, state, actions, cells, things) {
         }
       }
     };
+    // The map shows the aim pointed at, else the one with the keyboard's focus (the table puts it
+    // on the first direction after each move): leaving one with the pointer goes back to it.
+    const aiming = { hovered: null, focused: null };
+    const aimAt = (change) => {
+      Object.assign(aiming, change);
+      for (const direction of Object.keys(preview)) light(direction, false);
+      const shown = aiming.hovered ?? aiming.focused;
+      if (shown) light(shown, true);
+    };
     // Every aim's spaces carry a small arrow (for touch screens, where nothing hovers).
     for (const [direction, shown] of Object.entries(preview)) {
       for (const [x, y] of shown.targets || []) {
@@ -432,10 +439,10 @@ function decision(view, state, actions, cells, things) {
       const count = preview[direction] ? preview[direction].targets.length : 0;
       const name = button.getAttribute("aria-label") || button.textContent;
       button.dataset.tip = `${name}: ${plural(count, "space")} targeted`;
-      button.addEventListener("mouseenter", () => light(direction, true));
-      button.addEventListener("focus", () => light(direction, true));
-      button.addEventListener("mouseleave", () => light(direction, false));
-      button.addEventListener("blur", () => light(direction, false));
+      button.addEventListener("mouseenter", () => aimAt({ hovered: direction }));
+      button.addEventListener("focus", () => aimAt({ focused: direction }));
+      button.addEventListener("mouseleave", () => aimAt({ hovered: null }));
+      button.addEventListener("blur", () => aimAt({ focused: null }));
     }
     box.append(
       title(ask ? ask.prompt : "Aim the attack"),
@@ -503,7 +510,9 @@ function decision(view, state, actions, cells, things) {
       node(
         "div",
         { class: "us-choices" },
-        ...picks.map((a) => improvCard(view, a.card, actions.button(a, "Play this one", describe(view, a)))),
+        ...picks.map((a) =>
+          improvCard(view, a.card, actions.button(a, "Play this one", `Play this one (${improvOf(a.card)?.name})`)),
+        ),
       ),
     );
   if (ask && ask.seat === view.you && ask.kind === "aim" && !aims.length && ask.info.card)
@@ -519,10 +528,10 @@ function scheme(view, state, actions, over) {
   const you = state.you;
   const me = state.players[you.seat];
   const step = state.phase === "execution" && state.execution && !state.result ? state.execution.step : null;
-  const lastFilled = you.slots.reduce((last, slot, i) => (slot && slot.card !== "plan" ? i : last), -1);
+  const lastFilled = me.slots.reduce((last, slot, i) => (slot && slot.card !== "plan" ? i : last), -1);
   const unscheme = actions.one("unscheme");
-  const nextEmpty = you.slots.findIndex((slot) => slot === null);
-  const slots = you.slots.map((slot, i) => {
+  const nextEmpty = me.slots.findIndex((slot) => slot === null);
+  const slots = me.slots.map((slot, i) => {
     let content;
     let cls = "us-slot";
     if (!slot) {
@@ -542,7 +551,7 @@ function scheme(view, state, actions, over) {
       { class: cls },
       node("span", { class: "us-slot-number" }, `${i + 1}`),
       content,
-      slot && slot.filled && slot.card !== "plan"
+      slot && slot.card !== "plan"
         ? node("span", { class: "us-slot-state" }, slot.flipped ? "flipped" : "face down")
         : null,
     );
@@ -551,20 +560,18 @@ function scheme(view, state, actions, over) {
       item.append(actions.button(unscheme, "Take back", describe(view, unscheme), "us-secondary us-small"));
     return item;
   });
-  const inHand = new Set(you.hand);
   const hand = CARDS.map((card) => {
     const action = actions.one("scheme", (a) => a.card === card);
-    if (action)
-      return actions.button(
-        action,
-        actionCard(card),
-        `${describe(view, action)}: ${CARD_TEXT[card]}`,
-        "us-card-button",
-      );
-    const where = you.slots.findIndex((slot) => slot && slot.card === card);
+    if (action) {
+      // Named by what it does ("Scheme North into the next slot"); the card's text is its help.
+      const button = actions.button(action, actionCard(card), describe(view, action), "us-card-button");
+      button.dataset.tip = `${describe(view, action)}: ${CARD_TEXT[card]}`;
+      return button;
+    }
+    const where = me.slots.findIndex((slot) => slot && slot.card === card);
     return node(
       "span",
-      { class: `us-card-holder${inHand.has(card) ? "" : " us-card-used"}`, tip: over ? null : CARD_TEXT[card] },
+      { class: `us-card-holder${where >= 0 ? " us-card-used" : ""}`, tip: over ? null : CARD_TEXT[card] },
       actionCard(card),
       where >= 0 ? node("span", { class: "us-card-where" }, `slot ${where + 1}`) : null,
     );
@@ -572,7 +579,9 @@ function scheme(view, state, actions, over) {
   const lock = actions.one("lock");
   let note = null;
   if (state.phase === "scheming" && me.alive)
-    note = me.locked ? "Locked in: waiting for the others." : "Choose three cards in order, then lock in.";
+    note = lockedIn(view, state, me.seat)
+      ? "Locked in: waiting for the others."
+      : "Choose three cards in order, then lock in.";
   if (!me.alive && !state.result && !["characters", "spawning"].includes(state.phase))
     note = "You are dead for now: you come back when Dibs comes to you, if there is room.";
   return node(
@@ -584,7 +593,7 @@ function scheme(view, state, actions, over) {
       ? node(
           "p",
           { class: "us-lock" },
-          actions.button(lock, "Lock in the scheme", describe(view, lock), "us-lock-button"),
+          actions.button(lock, "Lock in the scheme", null, "us-lock-button"),
         )
       : null,
     note ? node("p", { class: "us-hint" }, note) : null,
@@ -604,7 +613,7 @@ function playerBox(view, state, player, slotElements) {
   else if (!player.alive)
     status.push(state.phase === "characters" || state.phase === "spawning" ? "not spawned yet" : "dead");
   if (state.phase === "scheming" && player.alive)
-    status.push(player.locked ? "locked in" : `scheming (${player.filled} of 3)`);
+    status.push(lockedIn(view, state, player.seat) ? "locked in" : `scheming (${filledSlots(player)} of 3)`);
   if (player.seat === state.dibs) status.push("has Dibs");
   const slots = player.slots.map((slot, i) => {
     let element;
@@ -695,12 +704,20 @@ const SPACE_MEANINGS = {
   portal: "Entering it, you come out of the matching portal, going the same way.",
 };
 
+// An entry of the key: the swatch as on the map, its name and what it does, written out (no
+// pointer needed to read it).
 function keyItem(swatch, name, meaning) {
-  return node("li", { tip: meaning }, swatch, ` ${name}`);
+  swatch.setAttribute("aria-hidden", "true");
+  return node(
+    "li",
+    {},
+    swatch,
+    node("span", {}, node("strong", {}, name), node("span", { class: "us-key-meaning" }, ` ${meaning}`)),
+  );
 }
 
-// The map's key: every kind of space and token, drawn as on the map, explained on hover, focus or
-// a long press. Right under the map, folded on a phone until opened.
+// The map's key: every kind of space and token, drawn as on the map, with what it does. Right
+// under the map, folded on a phone until opened.
 function mapKey(state) {
   const spaces = Object.entries(SPACE_NAMES).map(([type, name]) =>
     keyItem(
@@ -797,6 +814,15 @@ function settle() {
   for (const resolve of done) resolve();
 }
 
+// Where the keyboard goes after an action (table.js asks when the focus was lost): while
+// scheming, "Lock in" once the three slots are full, else the next card of the hand (not "Take
+// back", which comes first on the page). Otherwise the board's first choice (null).
+export function firstChoice(board) {
+  const lock = board.querySelector(".us-lock-button:not([disabled])");
+  if (lock) return lock;
+  return board.querySelector(".us-mine .us-hand [data-action]:not([disabled])");
+}
+
 // A press on an action holds the redrawing back until its release.
 export const render = steady(draw, { onlyActions: true });
 
@@ -834,13 +860,17 @@ function draw(board, view, options = {}) {
     }
     return things.get(id);
   };
-  for (const thing of state.things) putThing(makeThing(thing.id), thing.at);
+  for (const thing of thingList(state)) putThing(makeThing(thing.id), thing.at);
   if (state.asking && things.has(`c${state.asking.seat}`))
     things.get(`c${state.asking.seat}`).classList.add("us-asked");
 
   const now = node("p", { class: "us-now", role: "status" });
-  const skip = node("button", { type: "button", class: "us-skip us-secondary us-small" }, "Skip");
-  const events = state.events || [];
+  const skip = node(
+    "button",
+    { type: "button", class: "us-skip us-secondary us-small", "aria-label": "Skip the playback" },
+    "Skip",
+  );
+  const events = numberedEvents(state);
   const latest = [...events]
     .reverse()
     .map((event) => caption(view, event))
@@ -900,7 +930,7 @@ function draw(board, view, options = {}) {
   skip.hidden = true;
   if (!fresh.length || !start || reducedMotion()) return;
   // table.js patches the view in place: keep our own copy of where things end up.
-  const finalThings = state.things.map((thing) => ({ id: thing.id, at: thing.at ? [...thing.at] : null }));
+  const finalThings = thingList(state).map((thing) => ({ id: thing.id, at: thing.at ? [...thing.at] : null }));
   const stage = {
     view,
     root,

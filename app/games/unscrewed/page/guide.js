@@ -43,7 +43,7 @@ export default {
           text: "Tap a highlighted space to put your character there. Spaces marked as the next cover vanish "
             + "when the map shrinks after the round: better not start on one." },
         { at: ".us-legend", title: "The map key",
-          text: "What each space does: point at an entry, or press and hold it, to read it." },
+          text: "What each space and token does, written beside its picture." },
         { at: FAN, title: "Fans",
           text: "A fan kills whatever enters it, and after each round it blows everything in its line one space "
             + "its way: keep away from its front." },

@@ -6,6 +6,7 @@
 import { nameOf } from "../../js/board.js";
 import { node } from "../../js/dom.js";
 import { layoutOf } from "./cards.js";
+import { thingList } from "./derived.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -146,8 +147,8 @@ export function ringOf(size, [x, y]) {
 // The part of a view that the animation changes along the way: positions, tokens, covers.
 export function modelOf(state) {
   const things = new Map();
-  for (const thing of state.things) things.set(thing.id, thing.at ? [...thing.at] : null);
-  const tokens = new Map(state.tokens.map((t) => [spot(t.at), t.token]));
+  for (const thing of thingList(state)) things.set(thing.id, thing.at ? [...thing.at] : null);
+  const tokens = new Map(Object.entries(state.tokens)); // keyed "x,y", as spot() writes them
   return { things, tokens, covers: state.map.covers };
 }
 
@@ -168,10 +169,10 @@ export function thingName(view, thing) {
   return "an Anvil";
 }
 
-// Every thingamajig's facts, from the view's list or its id (for those off the map).
+// Every thingamajig's facts, from the view's things or its id (for those off the map).
 export function thingInfo(view, id) {
-  const found = view.state.things.find((t) => t.id === id);
-  if (found) return found;
+  const found = view.state.things[id];
+  if (found) return { id, ...found };
   let match = /^c(\d+)$/.exec(id);
   if (match) return { id, kind: "character", seat: Number(match[1]) };
   match = /^bomb(\d+)$/.exec(id);
@@ -232,33 +233,66 @@ function spaceDrawing(space) {
 
 // --- the map -------------------------------------------------------------------------------------
 
-// Draws the map. `cellAction(x, y)` gives the button for a space that is itself a choice (or
-// null). Returns {element, cells: cells[y][x], layer (the thingamajigs' layer)}.
+// What stands on a space, in words: the thingamajig (a character with the letter on its token),
+// Slappy's Friend, the Plan token.
+function standing(view, thing, friend, plan) {
+  const parts = [];
+  if (thing && thing.kind === "character") {
+    const mark = CHARACTERS[view.state.players[thing.seat]?.character]?.mark;
+    parts.push(`${thingName(view, thing)}${mark ? `, token ${mark}` : ""}${thing.seat === view.you ? ", you" : ""}`);
+  } else if (thing) parts.push(thingName(view, thing));
+  if (friend) parts.push("Slappy's Friend token ♥");
+  if (plan) parts.push("the Plan token ✎");
+  return parts;
+}
+
+// Draws the map: a table of spaces, read row by row (North first) with its row and column
+// headers, each cell saying in words what stands on it and what the space is; the drawing of the
+// thingamajigs above it is for the eyes alone. `cellAction(x, y)` gives the button for a space
+// that is itself a choice (or null). Returns {element, cells: cells[y][x], layer (the
+// thingamajigs' layer)}.
 export function drawMap(view, model, cellAction) {
   const state = view.state;
   const layout = layoutOf(state);
   const size = layout.size;
-  const grid = node("div", {
-    class: `us-map us-size-${size}`,
-    role: "grid",
-    "aria-label": `The map: ${layout.name}`,
-  });
+  const numbers = [...Array(size).keys()];
+  const hidden = { class: "visually-hidden" };
+  const body = node("tbody");
+  const grid = node(
+    "table",
+    { class: `us-map us-size-${size}` },
+    node(
+      "caption",
+      hidden,
+      `The map: ${layout.name}, ${size} by ${size} spaces. Row 1 is the North edge (die roll 1), `
+        + `column ${size} the East edge (2), row ${size} the South edge (3), column 1 the West edge (4).`,
+    ),
+    node(
+      "thead",
+      {},
+      node(
+        "tr",
+        {},
+        node("td", hidden),
+        ...numbers.map((x) => node("th", { scope: "col", ...hidden }, `Column ${x + 1}`)),
+      ),
+    ),
+    body,
+  );
   const cells = [];
   const friendAt = state.friend && state.friend.at ? spot(state.friend.at) : null;
   const planAt = state.plan && state.plan.at ? spot(state.plan.at) : null;
   const occupants = new Map();
-  for (const thing of state.things) occupants.set(spot(thing.at), thing);
+  for (const thing of thingList(state)) occupants.set(spot(thing.at), thing);
   for (let y = 0; y < size; y += 1) {
     const row = [];
-    const line = node("div", { class: "us-row", role: "row" });
+    const line = node("tr", { class: "us-row" }, node("th", { scope: "row", ...hidden }, `Row ${y + 1}`));
     for (let x = 0; x < size; x += 1) {
       const space = layout.grid[y][x];
-      let label = describeSpace(state, x, y, model);
-      const here = occupants.get(spot([x, y]));
-      if (here) label += `; ${thingName(view, here)} is here`;
-      if (friendAt === spot([x, y])) label += "; Slappy's Friend token";
-      if (planAt === spot([x, y])) label += "; the Plan token";
-      const cell = node("div", { role: "gridcell", tip: label, "aria-label": label });
+      const here = standing(view, occupants.get(spot([x, y])), friendAt === spot([x, y]), planAt === spot([x, y]));
+      const label = `Row ${y + 1}, column ${x + 1}: ${[...here, describeSpace(state, x, y, model)].join("; ")}`;
+      // The words are the cell's text (read in the table), and its tooltip on hover or "?".
+      const cell = node("td", { dataset: { tip: label } }, node("span", hidden, label));
       cell.dataset.x = String(x);
       cell.dataset.y = String(y);
       decorate(cell, state, x, y, model);
@@ -271,9 +305,7 @@ export function drawMap(view, model, cellAction) {
       if (friendAt === spot([x, y]))
         cell.append(node("span", { class: "us-marker us-friend", "aria-hidden": "true" }, "♥"));
       if (planAt === spot([x, y]))
-        cell.append(
-          node("span", { class: "us-marker us-plan", "aria-hidden": "true", tip: "The Plan token" }, "✎"),
-        );
+        cell.append(node("span", { class: "us-marker us-plan", "aria-hidden": "true" }, "✎"));
       const button = cellAction(x, y, label);
       if (button) {
         cell.classList.add("us-choosable");
@@ -283,26 +315,29 @@ export function drawMap(view, model, cellAction) {
       line.append(cell);
     }
     cells.push(row);
-    // Rows are only for assistive technology: the cells lay themselves out on the map's grid.
-    grid.append(line);
+    // Rows and headers are for reading: the cells lay themselves out on the map's grid.
+    body.append(line);
   }
+  // Nothing in the drawing of the thingamajigs takes the focus or explains itself: the cells
+  // under them say what they are.
   const layer = node("div", { class: `us-things us-size-${size}`, "aria-hidden": "true" });
+  const edge = (side, text, help) => node("span", { class: `us-edge us-edge-${side}`, dataset: { tip: help } }, text);
   const frame = node(
     "div",
     { class: "us-map-frame" },
-    node("span", { class: "us-edge us-edge-north", tip: "North (die roll 1)" }, "N (1)"),
-    node("span", { class: "us-edge us-edge-west", tip: "West (die roll 4)" }, "W (4)"),
+    edge("north", "N (1)", "North (die roll 1)"),
+    edge("west", "W (4)", "West (die roll 4)"),
     node("div", { class: "us-map-box" }, grid, layer),
-    node("span", { class: "us-edge us-edge-east", tip: "East (die roll 2)" }, "E (2)"),
-    node("span", { class: "us-edge us-edge-south", tip: "South (die roll 3)" }, "S (3)"),
+    edge("east", "E (2)", "East (die roll 2)"),
+    edge("south", "S (3)", "South (die roll 3)"),
   );
   return { element: frame, cells, layer };
 }
 
 // --- thingamajigs --------------------------------------------------------------------------------
 
+// A thingamajig drawn on the map's top layer (hidden from screen readers: the cells say it).
 export function thingElement(view, thing) {
-  const label = thingName(view, thing);
   let element;
   if (thing.kind === "character") {
     const player = view.state.players[thing.seat];
@@ -310,7 +345,7 @@ export function thingElement(view, thing) {
     const mark = CHARACTERS[character] ? CHARACTERS[character].mark : "?";
     element = node(
       "div",
-      { class: `us-thing us-character us-char-${character} us-seat-${thing.seat}`, tip: label },
+      { class: `us-thing us-character us-char-${character} us-seat-${thing.seat}` },
       node("span", { class: "us-token-face" }, mark),
       node("span", { class: "us-name-tag" }, nameOf(view, thing.seat)),
     );
@@ -318,12 +353,12 @@ export function thingElement(view, thing) {
   } else if (thing.kind === "bomb") {
     element = node(
       "div",
-      { class: "us-thing us-bomb", tip: label },
+      { class: "us-thing us-bomb" },
       icon("bomb"),
       node("span", { class: "us-bomb-number" }, String(thing.number)),
     );
   } else {
-    element = node("div", { class: "us-thing us-anvil", tip: label }, icon("anvil"));
+    element = node("div", { class: "us-thing us-anvil" }, icon("anvil"));
   }
   element.dataset.thing = thing.id;
   return element;

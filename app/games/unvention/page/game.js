@@ -8,28 +8,17 @@
 import { Actions, nameOf, plural } from "../../js/board.js";
 import { node } from "../../js/dom.js";
 import { steady } from "../../js/steady.js";
+import { inventions, sum } from "./inventions.js";
+import { journals } from "./journals.js";
+import { DAYS, DAY_TITLES, INVENTIONS, PRINTED, SIGNS, TOOLS, WORKSHOPS, icon, over, unseen } from "./printed.js";
+import { describe, placedCells } from "./words.js";
+import { workshops } from "./workshops.js";
 
-const WORKSHOPS = ["hydraulic", "magnetic", "electrical", "mechanical"];
-const INVENTIONS = ["integron", "unison", "lateral"];
-const TOOLS = ["torque", "flywheel", "ball_bearing", "reamer"];
-const DAYS = ["friday", "saturday", "sunday"];
-const DAY_TITLES = { friday: "Friday", saturday: "Saturday", sunday: "Sunday" };
-// A sign per workshop type, so that mechanisms are told apart without their colours.
-const SIGNS = { hydraulic: "≈", magnetic: "∩", electrical: "ϟ", mechanical: "⚙" };
-const SVG = "http://www.w3.org/2000/svg";
-const ICONS = {
-  wrench:
-    "M22.7 19l-9.1-9.1c.9-2.3.4-5-1.5-6.9-2-2-5-2.4-7.4-1.3L9 6 6 9 1.6 4.7C.4 7.1.9 10.1 2.9 12.1c1.9 1.9 4.6 2.4 6.9 1.5l9.1 9.1c.4.4 1 .4 1.4 0l2.3-2.3c.5-.4.5-1.1.1-1.4z",
-  idea: "M9 21c0 .55.45 1 1 1h4c.55 0 1-.45 1-1v-1H9v1zm3-19C8.14 2 5 5.14 5 9c0 2.38 1.19 4.47 3 5.74V17c0 .55.45 1 1 1h6c.55 0 1-.45 1-1v-2.26c1.81-1.27 3-3.36 3-5.74 0-3.86-3.14-7-7-7z",
-};
+export { describe };
 
 // What is drawn, kept between renders: the seat whose sheet is on screen (null: the viewer's
 // own, or the first player's for a spectator), and the last board and view, to draw again when
 // a tab is chosen.
-// The printed sheet (workshops, inventions, tools), the same in every game: served once by
-// GET /api/games/unvention/components, never repeated in views.
-const PRINTED = await (await fetch("/api/games/unvention/components")).json();
-
 let shownSeat = null;
 let last = null;
 
@@ -37,14 +26,19 @@ let last = null;
 // journal, the number a wild part is circled as, the turn of a mechanism (with the Torque). One
 // no longer offered falls back to the first offered. The sheet shows a button only for the
 // chosen one (the others' actions ride on hidden twins), so every cell holds one big button.
+// Each choice's accessible name says what it does and holds what it shows ("Write 3s, then tap
+// a journal cell" on the button "3").
 const PICKS = {
-  journal: { title: "Number to write", says: (n) => String(n), tells: (n) => `Write ${n}s: tap a journal cell` },
+  journal: { title: "Number to write", says: (n) => String(n), tells: (n) => `Write ${n}s, then tap a journal cell` },
   circle: { title: "A wild part counts as", says: (n) => String(n), tells: (n) => `Circle wild parts as ${n}s` },
   place: { title: "Turn of the mechanism", says: (o) => String(o + 1), tells: (o) => `Place it as shape ${o + 1}` },
   by: {
     title: "Circle with",
     says: (by) => (by === "wrench" ? "a wrench" : "the dice"),
-    tells: (by) => (by === "wrench" ? "tap a part to spend a wrench on it" : "tap a part to circle it with your dice"),
+    tells: (by) =>
+      by === "wrench"
+        ? "Circle with a wrench, then tap the part to spend it on"
+        : "Circle with the dice, then tap a part to circle",
   },
 };
 const chosen = { journal: null, circle: null, place: null, by: null };
@@ -77,7 +71,7 @@ function picker(kind, offered, drawing = () => null) {
           type: "button",
           class: "uv-pick-choice",
           "aria-pressed": value === chosen[kind] ? "true" : "false",
-          "aria-label": `${says(value)}: ${tells(value)}`,
+          "aria-label": tells(value),
           dataset: { pick: `${kind}:${value}` },
         },
         says(value),
@@ -113,35 +107,6 @@ function offers(actions, player) {
   };
 }
 
-// --- building blocks -------------------------------------------------------------------------
-
-function icon(name, label = null) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", `uv-icon uv-icon-${name}`);
-  if (label) {
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-  } else {
-    svg.setAttribute("aria-hidden", "true");
-  }
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", ICONS[name]);
-  svg.append(path);
-  return svg;
-}
-
-const CRITERIA = {
-  intricacy: "mechanisms used",
-  synchrony: "uses of the most repeated shape",
-  modularity: "different mechanism sizes",
-};
-// An invention's worth as the rulebook adds it up.
-const sum = (w) => `variety ${w.variety} + completion ${w.completion} + ${w.count} × x${w.multiplier}`;
-const place = (r, c) => `row ${r + 1}, column ${c + 1}`;
-// Whether the competition is over: the view's result says so (the game has no phase for it).
-const over = (view) => Boolean(view.result);
-
 // --- shapes, drawn only: which shapes a mechanism may take comes in the view ---------------------
 
 function extent(shape) {
@@ -171,90 +136,6 @@ function shapeGrid(shape, cls = "", label = null) {
 }
 
 const NO_ACTIONS = new Actions([], { cls: "uv-action" });
-
-function partText(printed, w, r, c) {
-  const n = printed.workshops[w].parts[r][c];
-  return n === "?" ? "wild part" : `${n} part`;
-}
-
-// Any action in words, for its button's label (and a hint's words: hint.js).
-export function describe(view, action) {
-  const state = view.state;
-  const printed = PRINTED;
-  const me = view.you === null ? null : state.players[view.you];
-  const shop = (w) => printed.workshops[w].title;
-  const invention = (slug) => printed.inventions[slug].title;
-  switch (action.type) {
-    case "journal": {
-      const [r, c] = action.cell;
-      return `Write ${action.number} in journal ${action.journal + 1}, ${place(r, c)}`;
-    }
-    case "cross": {
-      const [r, c] = action.cell;
-      return `Mark an X in journal ${action.journal + 1}, ${place(r, c)}: no number fits anywhere`;
-    }
-    case "circle": {
-      const [r, c] = action.part;
-      return `Circle the ${partText(printed, action.workshop, r, c)} in ${shop(action.workshop)}, `
-        + `${place(r, c)}, with a ${action.number}`;
-    }
-    case "spend_wrench": {
-      const [r, c] = action.part;
-      return `Spend a wrench to circle the ${partText(printed, action.workshop, r, c)} `
-        + `in ${shop(action.workshop)}, ${place(r, c)}`;
-    }
-    case "build_add": {
-      const [r, c] = action.part;
-      return `Add the circled ${partText(printed, action.workshop, r, c)} in ${shop(action.workshop)}, `
-        + `${place(r, c)}, to the mechanism`;
-    }
-    case "build_place": {
-      const cells = placedCells(me, action);
-      const where = cells
-        ? cells.map(([r, c]) => `${r + 1}-${c + 1}`).join(", ")
-        : `${action.at[0] + 1}-${action.at[1] + 1}`;
-      const turned = action.orientation ? `, turned (shape ${action.orientation + 1})` : "";
-      return `Draw the mechanism in ${invention(action.invention)}${turned}, covering row-column ${where}`;
-    }
-    case "build_start": {
-      const cost = me ? me.asking.cost : 2;
-      return cost
-        ? `Build a mechanism: pay ${plural(cost, "wrench", "wrenches")}`
-        : "Build a mechanism (free this turn)";
-    }
-    case "build_cancel":
-      return "Give up this mechanism (its wrenches come back)";
-    case "ball_bearing": {
-      const value = state.roll.dice[action.die];
-      return `Ball Bearing: count a ${value} as a ${value + action.delta}`;
-    }
-    case "leap":
-      return `Quantum Leap in ${shop(action.workshop)}: `
-        + `circle every ${action.numbers[0]}, ${action.numbers[1]} and wild part`;
-    case "idea":
-      return `Put the journal's Idea on ${invention(action.invention)}`;
-    case "present": {
-      const worth = me ? me.inventions[action.invention].worth.total : null;
-      return `Present ${invention(action.invention)}${worth === null ? "" : ` for ${plural(worth, "point")}`}`;
-    }
-    case "keep":
-      return `Keep ${invention(action.invention)} back${state.presenting && state.presenting.final
-        ? " (the competition ends: it scores nothing)" : " for a later day"}`;
-    case "done":
-      return "End your turn";
-    default:
-      return JSON.stringify(action);
-  }
-}
-
-// The invention cells a build_place action would cover: the shape the view gives for its
-// orientation (asking.building.orientations, in the builder's own view), drawn at its corner.
-function placedCells(player, action) {
-  const building = player && player.asking && player.asking.building;
-  const shape = building && building.orientations && building.orientations[action.orientation || 0];
-  if (!shape) return null;
-  return shape.map(([r, c]) => [action.at[0] + r, action.at[1] + c]);
-}
 
 // --- the top: the day, the dice, who is still working -------------------------------------------
 
@@ -335,11 +216,13 @@ function groupsLine(groups, asking, title = "Groups") {
     const says = tags.length
       ? `The dice ${group.join(" ")} went to your ${tags.join("; ")}.`
       : `The dice ${group.join(" ")}: a group for a journal or a workshop.`;
+    // What the group is for, said to a screen reader (the eye reads its tag).
     return node(
       "li",
-      { class: `uv-group${used}`, tip: says },
-      node("span", { class: "uv-group-dice" }, group.join(" ")),
-      tags.length ? node("span", { class: "uv-group-tag" }, tags.join("; ")) : null,
+      { class: `uv-group${used}` },
+      node("span", { class: "uv-group-dice", "aria-hidden": "true" }, group.join(" ")),
+      tags.length ? node("span", { class: "uv-group-tag", "aria-hidden": "true" }, tags.join("; ")) : null,
+      unseen(says),
     );
   });
   return node(
@@ -550,11 +433,11 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
               node(
                 "span",
                 { class: "uv-buttons" },
-                present ? actions.button(present, `Present (${worth.total})`, describe(view, present)) : null,
+                present ? actions.button(present, "Present", describe(view, present)) : null,
                 keep
                   ? actions.button(
                       keep,
-                      final ? "Keep (scores 0)" : "Keep",
+                      "Keep",
                       describe(view, keep),
                       "uv-secondary",
                     )
@@ -606,447 +489,6 @@ function turnPanel(view, state, actions, me, onOwnSheet) {
       (a) => !["journal", "cross", "circle", "spend_wrench", "build_add", "build_place"].includes(a.type),
     );
   return { panel, controls };
-}
-
-// --- the sheet ---------------------------------------------------------------------------------
-
-function journalBox(view, player, j, actions, written) {
-  const journal = player.journals[j];
-  const crossedCell = player.asking && player.asking.crossed;
-  const grid = node("div", { class: "uv-jgrid", role: "group", "aria-label": `Journal ${j + 1}` });
-  const wrench = (status, where) =>
-    node(
-      "span",
-      {
-        class: `uv-wrench uv-wrench-${status}`,
-        tip: `Wrench ${where}: ${status}. Completing the row or column earns it; wrenches pay for mechanisms.`,
-      },
-      icon("wrench", `Wrench ${where}: ${status === "open" ? "not earned yet" : status}`),
-    );
-  for (let r = 0; r < 4; r += 1) {
-    for (let c = 0; c < 4; c += 1) {
-      const value = journal.cells[r][c];
-      let cls = "uv-jcell";
-      if (c === 1) cls += " uv-qright";
-      if (r === 1) cls += " uv-qbottom";
-      if (r === 0) cls += " uv-jtop";
-      if (c === 0) cls += " uv-jleft";
-      if (r === 3) cls += " uv-jbottom";
-      if (c === 3) cls += " uv-jright";
-      if (
-        written.has(`${j},${r},${c}`) ||
-        (crossedCell && crossedCell[0] === j && crossedCell[1] === r && crossedCell[2] === c)
-      )
-        cls += " uv-new";
-      const cell = node("div", { class: cls });
-      if (value === "X") {
-        cell.classList.add("uv-x");
-        cell.append(node("span", { "aria-label": `${place(r, c)}: X` }, "X"));
-      } else if (value !== null) {
-        cell.append(
-          node("span", { class: "uv-jvalue", "aria-label": `${place(r, c)}: ${value}` }, String(value)),
-        );
-      } else {
-        const writes = actions.of("journal", (a) => a.journal === j && a.cell[0] === r && a.cell[1] === c);
-        const cross = actions.one("cross", (a) => a.journal === j && a.cell[0] === r && a.cell[1] === c);
-        if (writes.length) {
-          const now = writes.find((a) => a.number === chosen.journal);
-          if (now) cell.append(actions.button(now, String(now.number), describe(view, now), "uv-jbutton"));
-          else cell.classList.add("uv-other-number");
-          for (const a of writes) if (a !== now) cell.append(actions.twin(a, String(a.number)));
-        } else if (cross) {
-          cell.append(actions.button(cross, "X", describe(view, cross), "uv-jbutton uv-cross"));
-        }
-      }
-      grid.append(cell);
-    }
-    grid.append(wrench(journal.rows[r], `beside row ${r + 1}`));
-  }
-  for (let c = 0; c < 4; c += 1) grid.append(wrench(journal.columns[c], `under column ${c + 1}`));
-  grid.append(node("span", { class: "uv-jcorner" }));
-
-  const ideaWords = {
-    open: "its Idea is not earned yet",
-    gained: "its Idea is earned",
-    crossed: "its Idea is crossed off",
-  };
-  return node(
-    "div",
-    { class: `uv-journal${journal.complete ? " uv-complete" : ""}` },
-    node(
-      "h4",
-      { class: "uv-journal-head" },
-      `Journal ${j + 1}`,
-      node(
-        "span",
-        {
-          class: `uv-idea uv-idea-${journal.idea}`,
-          tip: `Journal ${j + 1}: ${ideaWords[journal.idea]}. Completing a journal earns an Idea (the bulb) `
-            + "for one of your inventions, raising its multiplier.",
-        },
-        icon("idea", ideaWords[journal.idea]),
-      ),
-      journal.complete ? node("span", { class: "uv-tag" }, "complete") : null,
-    ),
-    grid,
-  );
-}
-
-function journals(view, player, actions) {
-  const written = new Set(
-    ((player.asking && player.asking.written) || []).map(([j, r, c]) => `${j},${r},${c}`),
-  );
-  return node(
-    "section",
-    { class: "uv-journals uv-block", "aria-label": "Journals" },
-    node(
-      "h3",
-      { class: "uv-block-title" },
-      "Journals",
-      node("span", { class: "uv-sub" }, `${player.complete_journals} of 3 complete`),
-    ),
-    legend(
-      [icon("wrench"), `a wrench: ${WRENCH_WORDS}`],
-      [icon("idea"), "the bulb: complete the journal to earn an Idea for an invention"],
-    ),
-    node(
-      "div",
-      { class: "uv-journal-row" },
-      ...[0, 1, 2].map((j) => journalBox(view, player, j, actions, written)),
-    ),
-  );
-}
-
-function workshopBox(view, state, player, w, actions) {
-  const printed = PRINTED.workshops[w];
-  const rows = player.workshops[w];
-  const asking = player.asking || {};
-  const circledNow = new Set((asking.circled || []).filter(([s]) => s === w).map(([, r, c]) => `${r},${c}`));
-  const building =
-    asking.building && asking.building.workshop === w
-      ? new Set(asking.building.parts.map(([r, c]) => `${r},${c}`))
-      : new Set();
-  // Which mechanism each used part is in, to outline mechanisms and find captured Ideas.
-  const owner = new Map();
-  player.mechanisms.forEach((m, k) => {
-    if (m.workshop === w) for (const [r, c] of m.parts) owner.set(`${r},${c}`, k);
-  });
-  const grid = node("div", { class: "uv-wgrid", role: "group", "aria-label": `${printed.title} workshop` });
-  for (let r = 0; r < 5; r += 1) {
-    for (let c = 0; c < 5; c += 1) {
-      const status = rows[r][c];
-      const number = printed.parts[r][c];
-      if (status === null) {
-        grid.append(node("div", { class: "uv-part uv-nopart" }));
-        continue;
-      }
-      const wild = number === "?";
-      const words = { crossed: "crossed off", free: "free", circled: "circled", used: "used in a mechanism" }[
-        status
-      ];
-      let cls = `uv-part uv-${status}`;
-      if (wild) cls += " uv-wild";
-      if (circledNow.has(`${r},${c}`)) cls += " uv-new";
-      if (building.has(`${r},${c}`)) cls += " uv-building";
-      const k = owner.get(`${r},${c}`);
-      if (k !== undefined) {
-        for (const [dr, dc, side] of [
-          [-1, 0, "t"],
-          [1, 0, "b"],
-          [0, -1, "l"],
-          [0, 1, "r"],
-        ]) {
-          if (owner.get(`${r + dr},${c + dc}`) !== k) cls += ` uv-edge-${side}`;
-        }
-      }
-      const part = node("div", { class: cls });
-      const label = `${printed.title} ${place(r, c)}: ${wild ? "wild part" : `part ${number}`}, ${words}`
-        + (wild ? ". A wild part (?) matches any number." : "");
-      const circles = actions.of("circle", (a) => a.workshop === w && a.part[0] === r && a.part[1] === c);
-      const add = actions.one("build_add", (a) => a.workshop === w && a.part[0] === r && a.part[1] === c);
-      const spend = actions.one(
-        "spend_wrench",
-        (a) => a.workshop === w && a.part[0] === r && a.part[1] === c,
-      );
-      // With "a wrench" chosen (or nothing else to do here), the wrench is this part's button.
-      const byWrench = spend && (chosen.by === "wrench" || (!circles.length && !add));
-      if (byWrench) {
-        part.append(node("span", { class: "uv-plabel", "aria-hidden": "true" }, String(number)));
-        part.append(actions.button(spend, icon("wrench"), describe(view, spend), "uv-spend"));
-        for (const a of circles) part.append(actions.twin(a, String(a.number)));
-        if (add) part.append(actions.twin(add, String(number)));
-      } else if (circles.length === 1) {
-        part.append(actions.button(circles[0], String(number), describe(view, circles[0]), "uv-pbutton"));
-      } else if (circles.length > 1) {
-        const now = circles.find((a) => a.number === chosen.circle) || circles[0];
-        part.append(actions.button(now, `?=${now.number}`, describe(view, now), "uv-pbutton uv-wild-as"));
-        for (const a of circles) if (a !== now) part.append(actions.twin(a, String(a.number)));
-      } else if (add) {
-        part.append(actions.button(add, String(number), describe(view, add), "uv-pbutton uv-addable"));
-      } else {
-        part.append(
-          node(
-            "span",
-            { class: "uv-pnumber", role: "img", "aria-label": label, tip: label },
-            String(number),
-          ),
-        );
-      }
-      if (spend && !byWrench) part.append(actions.twin(spend, "wrench"));
-      grid.append(part);
-    }
-  }
-  const ideas = node("div", { class: "uv-wideas" });
-  for (const [r, c] of printed.ideas) {
-    const corners = [`${r},${c}`, `${r},${c + 1}`, `${r + 1},${c}`, `${r + 1},${c + 1}`].map((p) =>
-      owner.get(p),
-    );
-    const captured = corners[0] !== undefined && corners.every((k) => k === corners[0]);
-    const where = `rows ${r + 1}-${r + 2}, columns ${c + 1}-${c + 2}`;
-    ideas.append(
-      node(
-        "span",
-        { class: `uv-widea uv-at-r${r} uv-at-c${c}${captured ? " uv-captured" : ""}` },
-        icon("idea", captured ? `Idea at ${where}: earned` : `Idea at ${where}: ${IDEA_WORDS}`),
-      ),
-    );
-  }
-  grid.append(ideas);
-  grid.classList.add(`uv-ws-${w}`, `uv-grid-${printed.position}`);
-  const crossed = (state.setup.crossed[w] || []).join(", ");
-  const head = node(
-    "h4",
-    { class: `uv-workshop-head uv-ws-${w} uv-head-${printed.position}` },
-    node("span", { class: "uv-sign", "aria-hidden": "true" }, SIGNS[w]),
-    ` ${printed.title}`,
-    crossed ? node("span", { class: "uv-sub" }, `${crossed} crossed off`) : null,
-  );
-  return [head, grid];
-}
-
-// The symbols of the sheet in words: a line under a block's title (each symbol where it is drawn
-// also says it, in its tooltip or accessible name).
-const WILD_WORDS = "a wild part: it matches any die";
-const IDEA_WORDS = "one mechanism over the four parts around it circles an Idea on its invention";
-const WRENCH_WORDS = "complete the row or column to earn it; wrenches pay for mechanisms";
-
-function legend(...keys) {
-  return node(
-    "p",
-    { class: "uv-legend" },
-    ...keys.map(([symbol, words]) => node("span", { class: "uv-key" }, symbol, ` ${words}`)),
-  );
-}
-
-function workshops(view, state, player, actions) {
-  const hub = node(
-    "div",
-    { class: "uv-hub", tip: "Wrenches available" },
-    icon("wrench"),
-    node("strong", {}, String(player.wrenches.available)),
-    node(
-      "span",
-      { class: "visually-hidden" },
-      ` ${plural(player.wrenches.available, "wrench", "wrenches")} available`,
-    ),
-  );
-  return node(
-    "section",
-    { class: "uv-block uv-shops-block", "aria-label": "Workshops" },
-    node(
-      "h3",
-      { class: "uv-block-title" },
-      "Workshops",
-      node(
-        "span",
-        { class: "uv-sub" },
-        `${plural(player.wrenches.available, "wrench", "wrenches")} to spend `,
-        `(${player.wrenches.earned} earned, ${player.wrenches.spent} spent)`,
-      ),
-    ),
-    legend(
-      [node("span", { class: "uv-key-wild", "aria-hidden": "true" }, "?"), WILD_WORDS],
-      [icon("idea"), `the bulb: ${IDEA_WORDS}`],
-      [icon("wrench"), "the hub: wrenches to spend, one to circle any part"],
-    ),
-    // Headings outside, grids meeting at the hub, as printed: the hub sits where they meet.
-    node(
-      "div",
-      { class: "uv-shops" },
-      ...WORKSHOPS.flatMap((w) => workshopBox(view, state, player, w, actions)),
-      hub,
-    ),
-  );
-}
-
-function inventionBox(view, state, player, slug, actions, onPreview) {
-  const printed = PRINTED.inventions[slug];
-  const entry = player.inventions[slug];
-  const grid = entry.grid;
-  const height = grid.length;
-  const width = grid[0].length;
-  const cells = [];
-  const box = node("div", {
-    class: `uv-igrid uv-cols-${width}`,
-    role: "group",
-    "aria-label": `${printed.title} pattern`,
-  });
-  const places = actions.of("build_place", (a) => a.invention === slug);
-  // Each placement's button sits on the first cell it covers (top row, leftmost).
-  const byCell = new Map();
-  for (const action of places) {
-    const covered = placedCells(player, action);
-    if (!covered) continue;
-    const [fr, fc] = covered[0];
-    const at = `${fr},${fc}`;
-    if (!byCell.has(at)) byCell.set(at, []);
-    byCell.get(at).push({ action, covered });
-  }
-  for (let r = 0; r < height; r += 1) {
-    const row = [];
-    for (let c = 0; c < width; c += 1) {
-      const value = grid[r][c];
-      let cell;
-      if (value === null) cell = node("div", { class: "uv-icell uv-out" });
-      else if (value === -1) cell = node("div", { class: "uv-icell uv-ifree" });
-      else {
-        const m = player.mechanisms[value];
-        let cls = `uv-icell uv-mech uv-ws-${m.workshop}`;
-        for (const [dr, dc, side] of [
-          [-1, 0, "t"],
-          [1, 0, "b"],
-          [0, -1, "l"],
-          [0, 1, "r"],
-        ]) {
-          const other = grid[r + dr] ? grid[r + dr][c + dc] : undefined;
-          if (other !== value) cls += ` uv-edge-${side}`;
-        }
-        const title = `${PRINTED.workshops[m.workshop].title} mechanism of ${plural(m.parts.length, "part")}`;
-        cell = node("div", { class: cls, title }, node("span", { "aria-hidden": "true" }, SIGNS[m.workshop]));
-      }
-      const here = byCell.get(`${r},${c}`);
-      if (here) {
-        const now = here.length > 1 ? here.find(({ action }) => (action.orientation || 0) === chosen.place) : here[0];
-        cell.classList.add(now ? "uv-target" : "uv-other-turn");
-        for (const { action } of here) if (!now || action !== now.action) cell.append(actions.twin(action, "+"));
-        for (const { action, covered } of now ? [now] : []) {
-          const button = actions.button(action, "+", describe(view, action), "uv-ibutton uv-place");
-          const show = () => onPreview(slug, covered, true);
-          const hide = () => onPreview(slug, covered, false);
-          button.addEventListener("mouseenter", show);
-          button.addEventListener("focus", show);
-          button.addEventListener("mouseleave", hide);
-          button.addEventListener("blur", hide);
-          cell.append(button);
-        }
-      }
-      row.push(cell);
-      box.append(cell);
-    }
-    cells.push(row);
-  }
-
-  const circles = node(
-    "ol",
-    { class: "uv-circles", "aria-label": `Ideas: x${entry.ideas} of ${printed.idea_circles}` },
-    ...Array.from({ length: printed.idea_circles }, (_, i) =>
-      node(
-        "li",
-        {
-          class: `uv-circle${i < entry.ideas ? " uv-circle-on" : ""}`,
-          tip: `x${i + 1}: with ${plural(i + 1, "Idea")} here, this invention's own criterion scores × ${i + 1}. `
-            + "Ideas come from mechanisms built over a bulb and from completed journals.",
-        },
-        `x${i + 1}`,
-      ),
-    ),
-  );
-  const today = DAYS[state.day_number];
-  const bonus = node(
-    "span",
-    { class: "uv-bonus" },
-    "Completion ",
-    ...DAYS.map((day, i) =>
-      node(
-        "span",
-        {
-          class: `uv-bonus-day${day === today && !over(view) ? " uv-bonus-now" : ""}`,
-          tip:
-            `Completion bonus if presented complete on ${DAY_TITLES[day]}: `
-            + `${plural(printed.completion[day], "point")}. Complete: every cell filled with mechanisms.`,
-        },
-        `${i ? " / " : ""}${printed.completion[day]}`,
-      ),
-    ),
-  );
-  const types = entry.types.map((w) => PRINTED.workshops[w].title);
-  let worth;
-  if (entry.presented) {
-    const p = entry.presented;
-    worth = node(
-      "p",
-      { class: "uv-presented-line" },
-      `Presented on ${DAY_TITLES[DAYS[p.day]]}: ${plural(p.total, "point")} (${sum(p)})`,
-    );
-  } else if (over(view)) {
-    worth = node("p", { class: "uv-worth-line" }, "Never presented: it scored nothing.");
-  } else {
-    const w = entry.worth;
-    worth = node(
-      "p",
-      { class: "uv-worth-line" },
-      `If presented today: ${plural(w.total, "point")}${entry.complete ? " (complete)" : ""}`,
-    );
-  }
-  const section = node(
-    "div",
-    {
-      class: `uv-invention${entry.presented ? " uv-done-invention" : ""}${places.length ? " uv-can-place" : ""}`,
-      role: "group",
-      "aria-label": printed.title,
-    },
-    node("h4", { class: "uv-invention-head" }, printed.title),
-    node(
-      "p",
-      { class: "uv-criterion" },
-      `${printed.criterion_title}: ${CRITERIA[printed.criterion] || printed.criterion} × Ideas`,
-    ),
-    circles,
-    box,
-    node(
-      "p",
-      { class: "uv-facts" },
-      `${entry.filled} of ${printed.cells} cells`,
-      " · ",
-      types.length ? `types: ${types.join(", ")}` : "no mechanisms yet",
-      " · ",
-      bonus,
-    ),
-    worth,
-  );
-  return { section, cells };
-}
-
-function inventions(view, state, player, actions) {
-  const drawn = {};
-  const preview = (slug, covered, on) => {
-    for (const [r, c] of covered) {
-      const cell = drawn[slug] && drawn[slug][r] && drawn[slug][r][c];
-      if (cell) cell.classList.toggle("uv-preview", on);
-    }
-  };
-  const boxes = INVENTIONS.map((slug) => {
-    const { section, cells } = inventionBox(view, state, player, slug, actions, preview);
-    drawn[slug] = cells;
-    return section;
-  });
-  const turning = actions.of("build_place").some((a) => "orientation" in a);
-  return node(
-    "section",
-    { class: `uv-block uv-inventions${turning ? " uv-turning" : ""}`, "aria-label": "Inventions" },
-    node("h3", { class: "uv-block-title" }, "Inventions"),
-    node("div", { class: "uv-invention-row" }, ...boxes),
-  );
 }
 
 function toolsBox(view, state, player) {
@@ -1146,7 +588,9 @@ function sheet(view, state, player, actions, mine) {
       const button = node("button", { type: "button", class: "uv-jump-to" }, text);
       button.addEventListener("click", () => {
         const target = document.querySelector(`#${id} .${cls}`);
-        if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
+        // A glide, unless the person asked for less motion.
+        const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        if (target) target.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
       });
       return button;
     }),
@@ -1161,14 +605,14 @@ function sheet(view, state, player, actions, mine) {
       node("span", { class: "uv-sub" }, `${plural(player.score.total, "point")}`),
     ),
     jump,
-    journals(view, player, actions),
+    journals(view, player, actions, chosen),
     node(
       "div",
       { class: "uv-middle" },
-      workshops(view, state, player, actions),
+      workshops(view, state, player, actions, chosen),
       node("div", { class: "uv-side" }, scoreBox(view, state, player), toolsBox(view, state, player)),
     ),
-    inventions(view, state, player, actions),
+    inventions(view, state, player, actions, chosen.place),
   );
 }
 
@@ -1196,6 +640,7 @@ function tabs(view, state, shown) {
           type: "button",
           class: `uv-tab${player.seat === shown ? " uv-tab-on" : ""}`,
           "aria-pressed": player.seat === shown ? "true" : "false",
+          tip: mine ? "Show your competition sheet" : `Show ${nameOf(view, player.seat)}'s competition sheet`,
         },
         `${nameOf(view, player.seat)}${mine ? " (you)" : ""}`,
         node("span", { class: "uv-tab-score" }, ` ${plural(player.score.total, "pt")}${note}`),
@@ -1224,6 +669,30 @@ function refocus(board, found) {
   const [selector, field, value] = found;
   const match = [...board.querySelectorAll(selector)].find((element) => element.dataset[field] === value);
   if (match) match.focus({ preventScroll: true });
+}
+
+// Where the keyboard goes after an action (table.js asks when the focus was lost): on with the
+// step in hand, the first cell that can take the next number, part or mechanism, rather than
+// the first button of the turn box above the sheet (Build, End turn). An owed choice (an Idea, a
+// Quantum Leap, a presentation) is the turn box's own first button: the table's default.
+const OWED = ["idea", "leap", "present", "keep"];
+
+export function firstChoice(board, view) {
+  if (view.you === null || view.you === undefined || over(view)) return null;
+  const types = new Set((view.legal || []).map((action) => action.type));
+  if (OWED.some((type) => types.has(type))) return null;
+  const asking = view.state.players[view.you].asking || {};
+  let where = [];
+  if (asking.building) where = [".uv-shops-block", ".uv-inventions"];
+  else if (types.has("journal") || types.has("cross")) where = [".uv-journals"];
+  else if (types.has("circle") || types.has("spend_wrench")) where = [".uv-shops-block"];
+  for (const part of where) {
+    const found = [...board.querySelectorAll(`.uv-own ${part} [data-action]`)].find(
+      (element) => !element.disabled && element.tabIndex >= 0 && element.checkVisibility(),
+    );
+    if (found) return found;
+  }
+  return null;
 }
 
 // Everyone plays at once, so the view changes while a player is clicking.

@@ -13,7 +13,8 @@ export default {
     ["A turn", "Five dice are rolled and split into groups. Write one group into a Journal (each number once per "
       + "row, column and square), and circle parts of the same numbers in a Workshop with another group."],
     ["On this page", "Choose the number at the top of your sheet (Number to write), then tap the cells to "
-      + "write or circle it in. Press and hold anything to see what it means."],
+      + "write or circle it in. Press and hold anything to see what it means (with the keyboard: ? on it). "
+      + "With Tab, after each move the focus waits on the next cell you can fill."],
     ["Wrenches", "Completing a row or column of a Journal earns a wrench. The wrenches pay for a mechanism."],
     ["Build a mechanism", "Press Build a mechanism, pick touching circled parts in one workshop, then place the "
       + "shape inside an invention. Parts with a bulb bring an Idea."],

@@ -31,7 +31,7 @@ function players(view) {
         { class: view.active.includes(seat) ? "dark-player active" : "dark-player" },
         node("span", { class: "dark-symbol" }, symbolOf(state, seat)),
         ` ${nameOf(view, seat)}: `,
-        node("span", { class: "dark-hidden", tip: "Each player may place one mark face down, once a game." },
+        node("span", { class: "dark-hidden tip-term", tip: "Each player may place one mark face down, once a game." },
           hiddenWords(state, seat, view.you)),
       ),
     ),
