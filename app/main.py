@@ -292,7 +292,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     entries = entries_for(settings)
     app.state.entries = entries  # each game's page files and rules page too (app/site/pages.py)
     app.state.games = {game_id: entry.game for game_id, entry in entries.items()}
-    errors.install(app)
+    errors.install(app, missing_page=pages.missing_page)
     redact_tokens_in_logs()  # uvicorn logs each request's query string
     if settings.log_format == "json":
         use_json_lines()

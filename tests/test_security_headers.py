@@ -310,7 +310,7 @@ def test_json_with_a_charset_and_calls_without_a_body_pass(client: TestClient) -
         headers={"content-type": "Application/JSON; charset=utf-8", "origin": HERE},
     )
     assert joined.status_code == 201, joined.text
-    # The page's start and remove calls send no body and no Content-Type (table.js).
+    # A call without a body and Content-Type passes too (the page's removals send none).
     bearer = {"authorization": f"Bearer {ann}", "origin": HERE}
     started = client.post(f"/api/lobbies/{code}/start", headers=bearer)
     assert started.status_code == 200, started.text

@@ -5,11 +5,12 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import (
     DisconnectionError,
     InterfaceError,
@@ -139,8 +140,13 @@ async def _refuse_socket(websocket: WebSocket, error: DomainError) -> None:
         await websocket.close(CLOSE_TRY_AGAIN_LATER, reason=error.message)
 
 
-def install(app: FastAPI) -> None:
-    """Map every error to the protocol's JSON form {"error": CODE, "message": TEXT}."""
+# The page a browser gets for an address with nothing there (the site's, given by app/main.py).
+MissingPage = Callable[[Request], Awaitable[Response]]
+
+
+def install(app: FastAPI, missing_page: MissingPage | None = None) -> None:
+    """Map every error to the protocol's JSON form {"error": CODE, "message": TEXT}; a browser
+    asking for a page that is not there gets `missing_page` instead."""
 
     @app.exception_handler(DomainError)
     async def _domain(request: Request, error: DomainError) -> JSONResponse:
@@ -175,7 +181,9 @@ def install(app: FastAPI) -> None:
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, error: StarletteHTTPException) -> Response:
+        if missing_page is not None and _wants_a_page(request, error.status_code):
+            return await missing_page(request)
         code = _STATUS_CODES.get(error.status_code, "error")
         message = error.detail if isinstance(error.detail, str) else code.replace("_", " ")
         headers = getattr(error, "headers", None)
@@ -184,6 +192,18 @@ def install(app: FastAPI) -> None:
         return JSONResponse(
             {"error": code, "message": message}, status_code=error.status_code, headers=headers
         )
+
+
+def _wants_a_page(request: Request, status: int) -> bool:
+    """A browser asking for a page at an address with nothing there (mistyped, cut short): the
+    friendly page. The API's addresses, and whatever does not ask for HTML (a page's scripts,
+    the API's clients), keep the JSON answer."""
+    return (
+        status == 404
+        and request.method in ("GET", "HEAD")
+        and not request.url.path.startswith("/api/")
+        and "text/html" in request.headers.get("accept", "")
+    )
 
 
 def _allowed(app: FastAPI, request: Request) -> list[str]:

@@ -139,14 +139,8 @@ async def rules_page(request: Request, game_id: str) -> HTMLResponse:
     return _page(request, "rules.html", game=games[game_id].info(), rules=rules)
 
 
-# A page address with nothing there (a lobby's address cut short, a game that does not exist,
-# anything below them) answers the friendly page, not the API's JSON. Declared last: every
-# page above is matched first.
-@router.get("/l", response_class=HTMLResponse)
-@router.get("/l/", response_class=HTMLResponse)
-@router.get("/l/{code}/{rest:path}", response_class=HTMLResponse)
-@router.get("/rules", response_class=HTMLResponse)
-@router.get("/rules/", response_class=HTMLResponse)
-@router.get("/rules/{game_id}/{rest:path}", response_class=HTMLResponse)
-async def nothing_here(request: Request) -> HTMLResponse:
+async def missing_page(request: Request) -> HTMLResponse:
+    """What a browser gets for an address with nothing there, anywhere outside the API (a
+    lobby's address cut short, a game that does not exist, anything below them):
+    app/edge/errors.py answers it for every such 404."""
     return _page(request, "missing.html", status=404, code=None)

@@ -61,7 +61,15 @@ def my_turn(page: Page) -> bool:
 
 
 def wait_live(page: Page) -> None:
-    page.wait_for_function("() => window.tinkertable && window.tinkertable.client.live")
+    """The page's connection is up and has brought what it has: the lobby, and once the game has
+    begun its view (the snapshot comes after the lobby's message, which makes the page live)."""
+    page.wait_for_function(
+        """() => {
+          const client = window.tinkertable && window.tinkertable.client;
+          return Boolean(client && client.live && client.lobby)
+            && (client.lobby.status === "open" || client.view !== null);
+        }"""
+    )
 
 
 def wait_seq(page: Page, target: int) -> None:
@@ -70,7 +78,7 @@ def wait_seq(page: Page, target: int) -> None:
 
 def join(page: Page, link: str, name: str) -> None:
     page.goto(link)
-    # table.js awaits the game's module before it handles the form; "load" can come first.
+    # table-page.js awaits the game's module before the form is handled; "load" can come first.
     page.wait_for_function("() => window.tinkertable !== undefined")
     form = page.locator("#join")
     form.get_by_label("Your name").fill(name)

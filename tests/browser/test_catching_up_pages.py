@@ -1,7 +1,7 @@
 """A table page whose view falls out of step with the server's catches up by itself
-(static/js/table.js, docs/protocol.md's `sync`): a patch that does not follow the one before is
-answered by asking for what was missed, and a patch that does not apply to the page's view (the
-view is not the server's) starts the page afresh from a snapshot, on a new connection without
+(static/js/table-connection.js, docs/protocol.md's `sync`): a patch that does not follow the one
+before is answered by asking for what was missed, and a patch that does not apply to the page's view
+(the view is not the server's) starts the page afresh from a snapshot, on a new connection without
 `since`. Either way the page ends up showing the game as the other seat's page does.
 
 The page's socket runs through Playwright's websocket routing, which drops or spoils one of the

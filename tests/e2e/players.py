@@ -55,6 +55,7 @@ class Sent:
     outcome: Outcome = "in_flight"
     upto: int | None = None
     error: str | None = None
+    message: str | None = None  # the refusal's words
 
 
 class Player:
@@ -228,7 +229,7 @@ class Player:
             await self.wait_for(lambda: barrier in self.errors, f"answer to action {ref}")
         if ref in self.errors:
             sent.outcome, sent.upto = "refused", self.seq
-            sent.error = self.errors[ref]["error"]
+            sent.error, sent.message = self.errors[ref]["error"], self.errors[ref]["message"]
         elif barrier in self.errors:
             sent.outcome, sent.upto = "acked", self.seq
         # else: the connection died first, the action is in flight

@@ -1,5 +1,5 @@
-"""The pages around a game (the frame): a page address with nothing there answers the friendly
-page, never the API's JSON; the replay's heading names the winner."""
+"""The pages around a game (the frame): an address with nothing there answers a browser the
+friendly page, never the API's JSON; the replay's heading names the winner."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ GAME = a_game(players=2)
         "/rules",
         "/rules/chess",
         f"/rules/{GAME}/extra",
+        "/nowhere",
+        "/lobby/zzzzzzzzzzzzz",
+        "/static/no-such-page",
     ],
 )
 def test_a_page_with_nothing_there_is_the_friendly_page(client: TestClient, path: str) -> None:
@@ -40,6 +43,17 @@ def test_a_page_with_nothing_there_is_the_friendly_page(client: TestClient, path
 def test_the_api_still_answers_json_for_what_it_does_not_have(client: TestClient) -> None:
     answer = client.get("/api/lobbies/zzzzzzzzzzzzz", headers={"accept": "text/html"})
     assert answer.status_code == 404 and answer.json()["error"] == "unknown_lobby"
+    nowhere = client.get("/api/nowhere", headers={"accept": "text/html"})
+    assert nowhere.status_code == 404 and nowhere.json()["error"] == "not_found"
+
+
+def test_what_does_not_ask_for_a_page_gets_json(client: TestClient) -> None:
+    """A script, a style sheet or the API's client asks for something else than HTML."""
+    for accept in ("*/*", "application/json", "text/css,*/*;q=0.1"):
+        answer = client.get("/static/js/no-such-module.js", headers={"accept": accept})
+        assert answer.status_code == 404 and answer.json()["error"] == "not_found", accept
+    posted = client.post("/nowhere", headers={"accept": "text/html"})
+    assert posted.status_code == 404 and posted.json()["error"] == "not_found"
 
 
 def test_the_replay_heading_names_the_winner(settings: Settings) -> None:

@@ -132,6 +132,7 @@ function effects(card, { heard = false } = {}) {
 // Long titles get a smaller type, so that they fit beside the top-left slot and the age.
 function titleSize(name) {
   const longest = Math.max(...name.split(" ").map((word) => word.length));
+  if (longest > 14) return " in-longest"; // Experimentation, Industrialization, Miniaturization
   if (longest > 12) return " in-longer";
   if (longest > 9 || name.length > 16) return " in-long";
   return "";
