@@ -7,6 +7,8 @@ hand and every eye"): the checks the browser tests run on each page, in one plac
   and at 375 x 740.
 - `check_names(page)`: every enabled control of the board and the bar has an accessible name in
   words, not empty, not only a number or a symbol.
+- `check_focus_order(page)`: at 375 px, where every page is one column, Tab goes down the page
+  as it is seen: no tab stop comes after one it stands wholly above in the same column.
 - `check_focus_on_a_choice(page)`: after an action, at the next decision, the focus is on one of
   its choices, never on the page's top.
 - `press_to(page, selector)`: moves the focus with Tab (and Shift+Tab) only until it is on the
@@ -175,6 +177,40 @@ def focused(page: Page) -> dict[str, Any]:
     return where
 
 
+# The page's tab stops (visible, enabled) that come after one they stand wholly above, in the
+# same column (a grid's next cell may start higher than the half of a cell before it), named.
+BACKWARDS = """() => {
+  const name = (stop) => stop.getAttribute('aria-label') || stop.textContent.trim().slice(0, 40);
+  const stops = [...document.querySelectorAll(
+    ':is(button, a[href], summary, input, select, textarea, [tabindex]):not([tabindex="-1"])')]
+    .filter((element) => !element.disabled && element.checkVisibility())
+    .map((element) => [element, element.getBoundingClientRect()]);
+  const found = [];
+  stops.forEach(([element, box], index) => {
+    const earlier = stops.slice(0, index).find(([, before]) => box.bottom <= before.top
+      && box.left < before.right && before.left < box.right);
+    if (earlier) found.push(`"${name(element)}" after "${name(earlier[0])}"`);
+  });
+  return found;
+}"""
+
+
+def check_focus_order(page: Page, where: str) -> None:
+    """At 375 x 740 (one column) Tab goes down the page as it is seen (WCAG 2.4.3): no tab stop
+    comes after one it stands wholly above, in the same column. The page is left at its first
+    size."""
+    first = page.viewport_size or WIDE
+    page.set_viewport_size(PHONE)
+    try:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        backwards = page.evaluate(BACKWARDS)
+    finally:
+        page.set_viewport_size(first)
+    assert not backwards, f"Tab goes back up the page on {where} at 375 px:\n" + "\n".join(
+        backwards[:10]
+    )
+
+
 def check_focus_on_a_choice(page: Page) -> None:
     """After an action, at the person's next decision: the focus is on one of its choices."""
     page.wait_for_function(
@@ -333,10 +369,12 @@ def check_help_terms(page: Page, where: str) -> None:
 
 
 def check_everyone_can_use(page: Page, where: str) -> None:
-    """axe at both sizes, names in words, help terms big enough: what every game page must pass."""
+    """axe at both sizes, names in words, help terms big enough, Tab down the page on a phone:
+    what every game page must pass."""
     at_both_sizes(page, where)
     check_names(page, where)
     check_help_terms(page, where)
+    check_focus_order(page, where)
 
 
 def look_as_everyone(page: Page, artifacts: Path, name: str) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.access import check_focus_order
 from tests.browser.pages import NewContext, join, new_table, seq, start, state, wait_seq
 
 pytestmark = pytest.mark.browser
@@ -204,8 +205,10 @@ def check_inert_cards(page: Page) -> None:
 
 def check_phone_layout(page: Page) -> None:
     """The decision comes first on a phone: the scheme and its "Lock in" on the first screen,
-    above the map; the map key folded; no empty room above the map."""
+    above the map; the map key folded; no empty room above the map; Tab goes down the page, as
+    the blocks are seen."""
     layout = page.evaluate(PHONE_LAYOUT)
+    check_focus_order(page, "the phone")
     assert layout["scheme"] < layout["map"], layout
     assert layout["lock"] is None or layout["lock"] < layout["map"], layout
     assert layout["scheme"] < PHONE["height"] * 0.8, layout

@@ -115,15 +115,18 @@ function draw(board, view, options = {}) {
     ...state.players.map((player) => playerBox(view, state, player, slotElements)),
   );
   const parts = [header(view, state)];
-  const side = node("div", { class: "us-side" });
+  // The side column in two parts, around the map in the page's order (its order for the keyboard
+  // and a screen reader, and on one column the order seen): what you decide, then the map, then
+  // the players. On two columns the map stands beside both.
+  const choices = node("div", { class: "us-side us-choices" });
+  const others = node("div", { class: "us-side us-others" }, players, tableFacts(state));
   const decide = decision(view, state, actions, map.cells, things);
-  if (decide.childElementCount) side.append(decide);
+  if (decide.childElementCount) choices.append(decide);
   const over = Boolean(state.result || options.replay);
-  if (state.you && state.phase !== "characters") side.append(scheme(view, state, actions, over));
-  side.append(players, tableFacts(state));
+  if (state.you && state.phase !== "characters") choices.append(scheme(view, state, actions, over));
   const rest = actions.unshown();
   if (rest.length) {
-    side.prepend(
+    choices.prepend(
       node(
         "section",
         { class: "us-decide us-other" },
@@ -144,7 +147,7 @@ function draw(board, view, options = {}) {
     node("p", { class: "us-map-name" }, layoutOf(state).name),
     mapKey(state),
   );
-  parts.push(node("div", { class: "us-main" }, mapBlock, side));
+  parts.push(node("div", { class: "us-main" }, choices, mapBlock, others));
   const root = node("div", { class: `us us-phase-${state.phase}${over ? " us-over" : ""}` }, ...parts);
   board.replaceChildren(root);
   restoreFocus(board, focused);
