@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app.games.entry import GameEntry
 from tests.registered import ENTRIES, a_game
@@ -60,16 +61,32 @@ def my_turn(page: Page) -> bool:
     )
 
 
+# Where a table page's connection stands, for a wait that found it never live.
+CONNECTION = """() => {
+  const client = window.tinkertable && window.tinkertable.client;
+  if (!client) return { url: location.href, module: "table.js has not run" };
+  return {
+    url: location.href, live: client.live, attempts: client.attempts,
+    socket: client.socket ? client.socket.readyState : null,
+    lobby: client.lobby ? client.lobby.status : null, view: client.view !== null,
+    shown: document.getElementById("connection")?.textContent || "",
+  };
+}"""
+
+
 def wait_live(page: Page) -> None:
     """The page's connection is up and has brought what it has: the lobby, and once the game has
     begun its view (the snapshot comes after the lobby's message, which makes the page live)."""
-    page.wait_for_function(
-        """() => {
-          const client = window.tinkertable && window.tinkertable.client;
-          return Boolean(client && client.live && client.lobby)
-            && (client.lobby.status === "open" || client.view !== null);
-        }"""
-    )
+    try:
+        page.wait_for_function(
+            """() => {
+              const client = window.tinkertable && window.tinkertable.client;
+              return Boolean(client && client.live && client.lobby)
+                && (client.lobby.status === "open" || client.view !== null);
+            }"""
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"the page never came live: {page.evaluate(CONNECTION)}") from None
 
 
 def wait_seq(page: Page, target: int) -> None:
