@@ -3,22 +3,20 @@ the 105 cards drawn as the page draws it (page/cards.js, page/game.css), full si
 of your own piles and small as one of another player's, and each word of its title measured
 against the title's width.
 
-The page's files are loaded in Chromium from the repository (no server), under one made-up
-address."""
+The page's files are loaded in Chromium from the repository (tests/browser/from_files.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.config import ROOT
 from app.games.innovation import Innovation
+from tests.browser.from_files import open_from_files
 
 pytestmark = pytest.mark.browser
 
-ORIGIN = "http://titles.test"
 FILES = {
     "/games/innovation/": ROOT / "app" / "games" / "innovation" / "page",
     "/js/": ROOT / "static" / "js",
@@ -32,33 +30,13 @@ PAGE = """<!doctype html><html lang="en"><title>titles</title>
 PLACES = [("full", "in-board"), ("mini", "in-board in-compact")]
 
 
-def _file(url: str) -> Path | None:
-    path = url.removeprefix(ORIGIN)
-    for prefix, folder in FILES.items():
-        if path.startswith(prefix):
-            return folder / path.removeprefix(prefix)
-    return None
-
-
 def test_every_card_title_fits_without_breaking_a_word(browser: Any) -> None:
     cards = Innovation().components()["cards"]
     assert len(cards) == 105
     context = browser.new_context(viewport={"width": 375, "height": 740})
     try:
         page = context.new_page()
-
-        def answer(route: Any) -> None:
-            path = _file(route.request.url)
-            if route.request.url == f"{ORIGIN}/":
-                route.fulfill(body=PAGE, content_type="text/html")
-            elif path is None or not path.is_file():
-                route.fulfill(status=404, body="")
-            else:
-                kind = "text/css" if path.suffix == ".css" else "text/javascript"
-                route.fulfill(body=path.read_text(), content_type=kind)
-
-        page.route(f"{ORIGIN}/**", answer)
-        page.goto(f"{ORIGIN}/")
+        open_from_files(page, FILES, PAGE)
         broken = page.evaluate(
             """async ({ cards, places }) => {
               const { face } = await import("/games/innovation/cards.js");

@@ -3,14 +3,12 @@ positions met in seeded random games (two, three and four players, the team game
 edition), the icons each board shows (board.icons), each score and team score (ending.py) and the
 achievements that count, counted by the page from each seat's view as the server sends it.
 
-The page's modules are loaded in Chromium from their files (no server): the browser asks for
-them under one made-up address, answered from the repository."""
+The page's modules are loaded in Chromium from their files (tests/browser/from_files.py)."""
 
 from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +17,11 @@ from app.config import ROOT
 from app.games.core import State
 from app.games.innovation import Innovation, board
 from app.games.innovation.ending import achievement_count, own_score, team_score
+from tests.browser.from_files import open_from_files
 
 pytestmark = pytest.mark.browser
 
 game = Innovation()
-ORIGIN = "http://tally.test"
 # Where the browser finds each module: the page's under /games/innovation/, the shared ones
 # (cards.js imports ../../js/dom.js) under /js/.
 FILES = {
@@ -36,14 +34,6 @@ TABLES = [
     (4, {"edition": "third", "teams": True}),
 ]
 MOMENTS = 12  # positions looked at per game, evenly along it
-
-
-def _file(url: str) -> Path | None:
-    path = url.removeprefix(ORIGIN)
-    for prefix, folder in FILES.items():
-        if path.startswith(prefix):
-            return folder / path.removeprefix(prefix)
-    return None
 
 
 def _positions(players: int, options: dict[str, Any], seed: int) -> list[State]:
@@ -93,18 +83,7 @@ def test_the_page_counts_what_the_rules_count(browser: Any) -> None:
     context = browser.new_context()
     try:
         page = context.new_page()
-
-        def answer(route: Any) -> None:
-            path = _file(route.request.url)
-            if route.request.url == f"{ORIGIN}/":
-                route.fulfill(body="<!doctype html><title>tally</title>", content_type="text/html")
-            elif path is None or not path.is_file():
-                route.fulfill(status=404, body="")
-            else:
-                route.fulfill(body=path.read_text(), content_type="text/javascript")
-
-        page.route(f"{ORIGIN}/**", answer)
-        page.goto(f"{ORIGIN}/")
+        open_from_files(page, FILES, "<!doctype html><title>tally</title>")
         counted = page.evaluate(
             """async ({ cases, cards }) => {
               const { tallied } = await import("/games/innovation/tally.js");
