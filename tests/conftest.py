@@ -197,7 +197,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 # A test that needs one database only: PostgreSQL, the one a host runs. Each game's whole games
 # over the protocol use it: how a game is recorded, restarted and caught up does not depend on
-# the game, and tests/e2e/test_protocol_script.py and test_crashes.py play on both databases.
+# the game, and tests/e2e/test_crashes.py plays crashes and restarts on both databases.
 on_postgresql = pytest.mark.parametrize(
     "database_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
 )

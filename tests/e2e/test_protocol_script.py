@@ -2,9 +2,9 @@
 
 The script speaks only the public protocol (HTTP + websocket); it starts the server itself on the
 test's database (SQLite and PostgreSQL, from the `database_url` fixture), and with --kill-every
-SIGKILLs and restarts it mid-game. Here a game of the registry's shortest; each game's own runs
-(its options, seats, host components) are in its folder, tests/games/<package>/, with the
-helpers of this module.
+SIGKILLs and restarts it mid-game (on PostgreSQL). Here a game of the registry's shortest; each
+game's own runs (its options, seats, host components) are in its folder, tests/games/<package>/,
+with the helpers of this module.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import on_postgresql
 from tests.registered import a_short_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +95,10 @@ def test_games_through_the_public_protocol(database_url: str, tmp_path: Path) ->
     assert counted(output, r"^reconnects: (\d+) resumed by patches") > 0
 
 
+# On PostgreSQL only: the script's side of a restart does not depend on the database, and
+# SIGKILLs on SQLite are test_crashes.py's (test_sigkills_under_load_lose_nothing).
 @pytest.mark.slow
+@on_postgresql
 def test_sigkill_restarts_lose_nothing(database_url: str, tmp_path: Path) -> None:
     returncode, output = run_script(
         *serving(database_url, tmp_path),
