@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import asyncpg
@@ -80,6 +82,20 @@ def started(client: TestClient) -> Table:
 def snapshots(*viewers: Viewer) -> None:
     for viewer in viewers:
         viewer.until("snapshot")
+
+
+@contextmanager
+def one_table_on_two(postgres_server: str) -> Iterator[tuple[TestClient, Table, Viewer, Viewer]]:
+    """Two processes on one database; a table opened on the first, seat 0 connected to the
+    first and seat 1 to the second, both with their snapshots: the second and the table."""
+    settings = fresh(postgres_server)
+    with serving(settings) as first, serving(settings) as second:
+        wait_for(lambda: hub_of(second).kept_current())
+        table = started(first)
+        s0 = table.connect(0)
+        s1 = Table(second, table.code, table.tokens).connect(1)
+        snapshots(s0, s1)
+        yield second, table, s0, s1
 
 
 def test_a_lobby_s_notices_reach_only_the_processes_that_hold_its_room(
@@ -162,13 +178,7 @@ def test_after_the_listening_connection_comes_back_a_held_lobby_is_heard_again(
     """The second's listening connection is cut (the database restarted, a network blip): it
     connects again, LISTENs again on the channel of the lobby it holds, and hears the first's
     next move."""
-    settings = fresh(postgres_server)
-    with serving(settings) as first, serving(settings) as second:
-        wait_for(lambda: hub_of(second).kept_current())
-        table = started(first)
-        s0 = table.connect(0)
-        s1 = Table(second, table.code, table.tokens).connect(1)
-        snapshots(s0, s1)
+    with one_table_on_two(postgres_server) as (second, table, s0, s1):
         notices = notices_of(second)
         assert notices.connection is not None
         lost = notices.connection.get_server_pid()
@@ -216,13 +226,7 @@ def test_a_room_that_goes_stops_listening_and_one_opened_again_listens_again(
     """Seat 1's socket to the second closes and the second sweeps its idle room: it UNLISTENs
     the lobby's channel. Seat 1 comes back: the room opens again, LISTENs again, and hears the
     first's next move."""
-    settings = fresh(postgres_server)
-    with serving(settings) as first, serving(settings) as second:
-        wait_for(lambda: hub_of(second).kept_current())
-        table = started(first)
-        s0 = table.connect(0)
-        s1 = Table(second, table.code, table.tokens).connect(1)
-        snapshots(s0, s1)
+    with one_table_on_two(postgres_server) as (second, table, s0, s1):
         notices, hub = notices_of(second), hub_of(second)
         s1.close()
         wait_for(lambda: hub.rooms[table.code].idle_since is not None)
